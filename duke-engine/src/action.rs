@@ -1,0 +1,360 @@
+//! Actions: what a player does in a turn.
+
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::ops::Deref;
+
+use crate::{Square, Troop};
+
+/// What a player does in one turn (SPEC §3): a maneuver by one mark of one
+/// tile, or a levy. Setup placements use the same form as a levy.
+///
+/// Packed in 32 bits for the hot path; [`Action::view`] expands it for
+/// matching. The capture flag only decides how the action is written
+/// (`B1xB2` rather than `B1-B2`): two actions that differ only in it are
+/// equal and hash alike.
+///
+/// ```
+/// use duke_engine::{Action, ActionView, Square, Troop};
+/// let a: Action = "C3xC5".parse().unwrap();
+/// assert_eq!(a, Action::relocate(Square::C3, Square::C5));
+/// assert_eq!(a.to_string(), "C3xC5");
+/// assert_eq!(Action::relocate(Square::C3, Square::C5).to_string(), "C3-C5");
+/// let levy: Action = "p@c2".parse().unwrap();
+/// assert_eq!(levy.view(), ActionView::Place { troop: Troop::Pikeman, to: Square::C2 });
+/// assert_eq!(levy.to_string(), "P@C2");
+/// ```
+#[derive(Copy, Clone)]
+pub struct Action(u32);
+
+/// The kinds of action.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[repr(u8)]
+pub enum ActionKind {
+    /// The tile relocates by Move, Jump, Slide or Jump Slide.
+    Relocate = 0,
+    /// The tile strikes an enemy without moving.
+    Strike = 1,
+    /// The tile commands a friendly tile in its command area.
+    Command = 2,
+    /// A levy (or a setup placement): a troop placed on a square.
+    Place = 3,
+}
+
+/// An [`Action`] expanded for matching.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum ActionView {
+    /// `from` lands on `to` by Move, Jump, Slide or Jump Slide.
+    Relocate {
+        /// The tile's square.
+        from: Square,
+        /// Where it lands.
+        to: Square,
+    },
+    /// The tile on `from` strikes the enemy on `target`.
+    Strike {
+        /// The striker's square (it stays).
+        from: Square,
+        /// The struck square.
+        target: Square,
+    },
+    /// The commander on `commander` moves the friendly tile on `from` to `to`.
+    Command {
+        /// The commander's square (it stays).
+        commander: Square,
+        /// The commanded tile's square.
+        from: Square,
+        /// Where the commanded tile lands.
+        to: Square,
+    },
+    /// A levied (or set-up) `troop` placed on `to`.
+    Place {
+        /// The troop placed.
+        troop: Troop,
+        /// Its square.
+        to: Square,
+    },
+}
+
+const CAPTURE: u32 = 1 << 20;
+const EQ_MASK: u32 = !CAPTURE;
+
+impl Action {
+    #[inline(always)]
+    pub(crate) const fn pack(kind: ActionKind, a: usize, b: usize, c: usize, capture: bool) -> Action {
+        Action(
+            (kind as u32) << 18
+                | (a as u32) << 12
+                | (b as u32) << 6
+                | c as u32
+                | if capture { CAPTURE } else { 0 },
+        )
+    }
+
+    /// A relocation from `from` to `to` (Move, Jump, Slide or Jump Slide).
+    pub const fn relocate(from: Square, to: Square) -> Action {
+        Action::pack(ActionKind::Relocate, from as usize, to as usize, 0, false)
+    }
+
+    /// A strike by the tile on `from` at `target`.
+    pub const fn strike(from: Square, target: Square) -> Action {
+        Action::pack(ActionKind::Strike, from as usize, target as usize, 0, true)
+    }
+
+    /// A command by the tile on `commander`, moving the tile on `from` to `to`.
+    pub const fn command(commander: Square, from: Square, to: Square) -> Action {
+        Action::pack(
+            ActionKind::Command,
+            commander as usize,
+            from as usize,
+            to as usize,
+            false,
+        )
+    }
+
+    /// A levy (or setup placement) of `troop` on `to`.
+    pub const fn place(troop: Troop, to: Square) -> Action {
+        Action::pack(ActionKind::Place, troop as usize, to as usize, 0, false)
+    }
+
+    /// The same action marked as capturing (or not): changes only how it is written.
+    #[must_use]
+    pub const fn with_capture(self, capture: bool) -> Action {
+        Action(if capture {
+            self.0 | CAPTURE
+        } else {
+            self.0 & !CAPTURE
+        })
+    }
+
+    /// The kind.
+    #[inline]
+    pub const fn kind(self) -> ActionKind {
+        match (self.0 >> 18) & 3 {
+            0 => ActionKind::Relocate,
+            1 => ActionKind::Strike,
+            2 => ActionKind::Command,
+            _ => ActionKind::Place,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) const fn a(self) -> usize {
+        ((self.0 >> 12) & 63) as usize
+    }
+
+    #[inline(always)]
+    pub(crate) const fn b(self) -> usize {
+        ((self.0 >> 6) & 63) as usize
+    }
+
+    #[inline(always)]
+    pub(crate) const fn c(self) -> usize {
+        (self.0 & 63) as usize
+    }
+
+    /// Whether the action is marked as capturing (set on every generated or
+    /// resolved action that captures; a strike always captures).
+    #[inline]
+    pub const fn is_capture(self) -> bool {
+        self.0 & CAPTURE != 0
+    }
+
+    /// The expanded form.
+    pub fn view(self) -> ActionView {
+        let sq = |i: usize| Square::ALL[i % 36];
+        match self.kind() {
+            ActionKind::Relocate => ActionView::Relocate {
+                from: sq(self.a()),
+                to: sq(self.b()),
+            },
+            ActionKind::Strike => ActionView::Strike {
+                from: sq(self.a()),
+                target: sq(self.b()),
+            },
+            ActionKind::Command => ActionView::Command {
+                commander: sq(self.a()),
+                from: sq(self.b()),
+                to: sq(self.c()),
+            },
+            ActionKind::Place => ActionView::Place {
+                troop: Troop::ALL[self.a() % 15],
+                to: sq(self.b()),
+            },
+        }
+    }
+
+    /// The square of the tile whose chart is used, `None` for a levy.
+    pub fn actor(self) -> Option<Square> {
+        match self.kind() {
+            ActionKind::Place => None,
+            _ => Some(Square::ALL[self.a() % 36]),
+        }
+    }
+
+    /// The square where something lands or is struck.
+    pub fn target(self) -> Square {
+        match self.view() {
+            ActionView::Relocate { to, .. }
+            | ActionView::Command { to, .. }
+            | ActionView::Place { to, .. } => to,
+            ActionView::Strike { target, .. } => target,
+        }
+    }
+
+    /// The packed form, stable within a version (the capture flag included).
+    pub const fn to_bits(self) -> u32 {
+        self.0
+    }
+
+    /// The action for packed bits, if they describe one.
+    pub fn from_bits(bits: u32) -> Option<Action> {
+        let a = Action(bits);
+        let ok = bits >> 21 == 0
+            && match a.kind() {
+                ActionKind::Place => a.a() < 15 && a.b() < 36 && a.c() == 0,
+                ActionKind::Command => a.a() < 36 && a.b() < 36 && a.c() < 36,
+                _ => a.a() < 36 && a.b() < 36 && a.c() == 0,
+            };
+        ok.then_some(a)
+    }
+}
+
+impl PartialEq for Action {
+    #[inline]
+    fn eq(&self, other: &Action) -> bool {
+        self.0 & EQ_MASK == other.0 & EQ_MASK
+    }
+}
+
+impl Eq for Action {}
+
+impl Hash for Action {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (self.0 & EQ_MASK).hash(state)
+    }
+}
+
+impl PartialOrd for Action {
+    fn partial_cmp(&self, other: &Action) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Action {
+    fn cmp(&self, other: &Action) -> core::cmp::Ordering {
+        (self.0 & EQ_MASK).cmp(&(other.0 & EQ_MASK))
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sep = if self.is_capture() { 'x' } else { '-' };
+        match self.view() {
+            ActionView::Relocate { from, to } => write!(f, "{from}{sep}{to}"),
+            ActionView::Strike { from, target } => write!(f, "{from}*{target}"),
+            ActionView::Command {
+                commander,
+                from,
+                to,
+            } => write!(f, "{commander}:{from}{sep}{to}"),
+            ActionView::Place { troop, to } => write!(f, "{}@{to}", troop.char()),
+        }
+    }
+}
+
+impl fmt::Debug for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Action({self})")
+    }
+}
+
+/// The largest number of legal actions a position can have, as a bound
+/// (a test computes it from the masks and a witness position comes close).
+pub const MAX_ACTIONS: usize = 320;
+
+/// A list of actions with fixed capacity [`MAX_ACTIONS`]: no heap.
+///
+/// ```
+/// use duke_engine::Position;
+/// let actions = Position::standard().legal_actions();
+/// assert_eq!(actions.len(), 18);
+/// assert!(actions.iter().any(|a| a.to_string() == "B1-B2"));
+/// ```
+#[derive(Clone)]
+pub struct ActionList {
+    items: [Action; MAX_ACTIONS],
+    len: usize,
+}
+
+impl ActionList {
+    /// An empty list.
+    #[inline]
+    pub const fn new() -> ActionList {
+        ActionList {
+            items: [Action(0); MAX_ACTIONS],
+            len: 0,
+        }
+    }
+
+    /// Appends an action.
+    ///
+    /// # Panics
+    ///
+    /// When the list is full; the generator never fills it (see [`MAX_ACTIONS`]).
+    #[inline(always)]
+    pub fn push(&mut self, a: Action) {
+        self.items[self.len] = a;
+        self.len += 1;
+    }
+
+    /// Removes every action.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Keeps the actions for which `f` is true.
+    pub fn retain(&mut self, mut f: impl FnMut(&Action) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            if f(&self.items[i]) {
+                self.items[kept] = self.items[i];
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+
+    /// Sorts by the packed form: a stable order for output.
+    pub fn sort(&mut self) {
+        self.items[..self.len].sort_unstable();
+    }
+}
+
+impl Default for ActionList {
+    fn default() -> ActionList {
+        ActionList::new()
+    }
+}
+
+impl Deref for ActionList {
+    type Target = [Action];
+    #[inline]
+    fn deref(&self) -> &[Action] {
+        &self.items[..self.len]
+    }
+}
+
+impl fmt::Debug for ActionList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a ActionList {
+    type Item = &'a Action;
+    type IntoIter = core::slice::Iter<'a, Action>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}

@@ -1,0 +1,542 @@
+//! The arbiter: why an action is illegal, the levy as a chance event, and
+//! the result of a game (SPEC §3, §4, §6).
+
+use core::fmt;
+
+use crate::charts::{chart, Mark};
+use crate::masks::{ADJACENT, EMPTY, REACH};
+use crate::{Action, ActionView, Bitboard, Position, Side, Square, Tile, Troop};
+
+/// Why an action cannot be played in a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum IllegalReason {
+    /// A Duke has been captured: the game is over.
+    GameOver {
+        /// The side whose Duke is gone.
+        loser: Side,
+    },
+    /// No tile stands on the square.
+    NoTile(Square),
+    /// The tile on the square belongs to the side not to move.
+    NotYours(Square, Tile),
+    /// No mark of the tile's current face reaches the target.
+    NoMark {
+        /// The tile.
+        tile: Tile,
+        /// Its square.
+        from: Square,
+        /// The target.
+        to: Square,
+    },
+    /// The face has a mark on the target, but of another kind than the
+    /// action uses (a strike written as a relocation, say).
+    WrongMark {
+        /// The tile.
+        tile: Tile,
+        /// Its square.
+        from: Square,
+        /// The target.
+        to: Square,
+        /// The mark the face has there.
+        mark: Mark,
+    },
+    /// The path is blocked: the square in between of a two-away Move, or a
+    /// tile on a slide's line before the target.
+    Blocked {
+        /// The tile.
+        tile: Tile,
+        /// Its square.
+        from: Square,
+        /// The target.
+        to: Square,
+        /// The blocking square.
+        by: Square,
+    },
+    /// The target holds a tile of the mover's own.
+    OwnTile(Square),
+    /// After the action the opponent could capture the mover's Duke (SPEC §4).
+    ExposesDuke(Square),
+    /// A strike at a square with no enemy tile.
+    NoEnemyToStrike(Square),
+    /// The tile's current face has no Command mark.
+    NoCommand(Tile, Square),
+    /// A square of a command is outside the commander's command area.
+    NotInCommandArea {
+        /// The commander's square.
+        commander: Square,
+        /// The square outside its area.
+        square: Square,
+    },
+    /// A levy with an empty bag.
+    BagEmpty,
+    /// A levy of a troop that is not in the bag.
+    NotInBag(Troop),
+    /// A levy onto a square not orthogonally next to the mover's Duke.
+    NotNextToDuke {
+        /// The levy square.
+        to: Square,
+        /// The Duke's square.
+        duke: Square,
+    },
+    /// A levy onto an occupied square.
+    Occupied(Square),
+}
+
+/// An action that is not legal in the position it was tried in, with the reason.
+///
+/// ```
+/// use duke_engine::{Action, Position, Square};
+/// let pos = Position::standard();
+/// let err = pos.play(Action::relocate(Square::B1, Square::B3)).unwrap_err();
+/// assert_eq!(err.to_string(), "B1-B3: the Footman on B1 has no mark that reaches B3");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalActionError {
+    action: Action,
+    reason: IllegalReason,
+}
+
+impl IllegalActionError {
+    pub(crate) fn new(action: Action, reason: IllegalReason) -> IllegalActionError {
+        IllegalActionError { action, reason }
+    }
+
+    /// The rejected action.
+    pub fn action(&self) -> Action {
+        self.action
+    }
+
+    /// Why it was rejected.
+    pub fn reason(&self) -> IllegalReason {
+        self.reason
+    }
+}
+
+impl fmt::Display for IllegalActionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.action, self.reason)
+    }
+}
+
+impl fmt::Display for IllegalReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            IllegalReason::GameOver { loser } => {
+                write!(f, "the game is over: {loser}'s Duke has been captured")
+            }
+            IllegalReason::NoTile(sq) => write!(f, "there is no tile on {sq}"),
+            IllegalReason::NotYours(sq, tile) => write!(
+                f,
+                "the {} on {sq} is {}'s, and {} is to move",
+                tile.troop, tile.side, !tile.side
+            ),
+            IllegalReason::NoMark { tile, from, to } => {
+                write!(f, "the {} on {from} has no mark that reaches {to}", tile.troop)
+            }
+            IllegalReason::WrongMark {
+                tile,
+                from,
+                to,
+                mark,
+            } => write!(
+                f,
+                "the {} on {from} has a {mark} mark on {to}, not the kind this action uses",
+                tile.troop
+            ),
+            IllegalReason::Blocked { tile, from, to, by } => write!(
+                f,
+                "the way of the {} from {from} to {to} is blocked on {by}",
+                tile.troop
+            ),
+            IllegalReason::OwnTile(sq) => write!(f, "{sq} holds a tile of your own"),
+            IllegalReason::ExposesDuke(duke) => {
+                write!(f, "it would leave your Duke on {duke} open to capture")
+            }
+            IllegalReason::NoEnemyToStrike(sq) => write!(f, "there is no enemy on {sq} to strike"),
+            IllegalReason::NoCommand(tile, sq) => write!(
+                f,
+                "the {} on {sq} has no Command mark on its current face",
+                tile.troop
+            ),
+            IllegalReason::NotInCommandArea { commander, square } => {
+                write!(f, "{square} is not in the command area of the tile on {commander}")
+            }
+            IllegalReason::BagEmpty => write!(f, "the bag is empty, so there is no levy"),
+            IllegalReason::NotInBag(troop) => write!(f, "the bag holds no {troop}"),
+            IllegalReason::NotNextToDuke { to, duke } => write!(
+                f,
+                "a levy goes next to the Duke (on {duke}), and {to} is not orthogonally next to it"
+            ),
+            IllegalReason::Occupied(sq) => write!(f, "{sq} is not empty"),
+        }
+    }
+}
+
+impl core::error::Error for IllegalActionError {}
+
+/// How a game ended (SPEC §6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// One side won.
+    Win {
+        /// The winner.
+        winner: Side,
+        /// Why.
+        reason: WinReason,
+    },
+    /// A draw.
+    Draw(DrawReason),
+}
+
+/// Why a side won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WinReason {
+    /// It captured the opposing Duke.
+    DukeCaptured,
+    /// The opponent, to move, had no legal maneuver and could not levy.
+    NoAction,
+}
+
+/// Why a game was drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    /// The same position occurred for the third time.
+    Repetition,
+    /// 200 turns in a row without a capture or a levy.
+    QuietTurns,
+}
+
+impl Outcome {
+    /// The winner, `None` for a draw.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::Win { winner, .. } => Some(winner),
+            Outcome::Draw(_) => None,
+        }
+    }
+
+    /// A short stable name for records: `duke-captured`, `no-action`,
+    /// `repetition`, `quiet-turns`.
+    pub fn reason_name(self) -> &'static str {
+        match self {
+            Outcome::Win {
+                reason: WinReason::DukeCaptured,
+                ..
+            } => "duke-captured",
+            Outcome::Win {
+                reason: WinReason::NoAction,
+                ..
+            } => "no-action",
+            Outcome::Draw(DrawReason::Repetition) => "repetition",
+            Outcome::Draw(DrawReason::QuietTurns) => "quiet-turns",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Outcome::Win {
+                winner,
+                reason: WinReason::DukeCaptured,
+            } => write!(f, "{winner} wins: it captured the opposing Duke"),
+            Outcome::Win {
+                winner,
+                reason: WinReason::NoAction,
+            } => write!(
+                f,
+                "{winner} wins: {} has no legal maneuver and cannot levy",
+                !winner
+            ),
+            Outcome::Draw(DrawReason::Repetition) => {
+                write!(f, "draw: the same position occurred three times")
+            }
+            Outcome::Draw(DrawReason::QuietTurns) => {
+                write!(f, "draw: 200 turns without a capture or a levy")
+            }
+        }
+    }
+}
+
+/// The number of turns without a capture or levy that draws (SPEC §6).
+pub const QUIET_LIMIT: u32 = 200;
+
+/// One possible draw of a levy: a troop kind with its count in the bag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chance {
+    /// The troop that may come out.
+    pub troop: Troop,
+    /// How many tiles of it the bag holds.
+    pub count: u32,
+    /// How many tiles the bag holds.
+    pub total: u32,
+}
+
+impl Chance {
+    /// The probability of this draw: `count / total`.
+    pub fn probability(self) -> f64 {
+        f64::from(self.count) / f64::from(self.total)
+    }
+}
+
+impl Position {
+    /// Whether the side to move may levy: its bag holds a tile and a square
+    /// orthogonally next to its Duke is empty (SPEC §3).
+    pub fn can_levy(&self) -> bool {
+        !self.levy_squares().is_empty() && !self.bag(self.side).is_empty()
+    }
+
+    /// The empty squares orthogonally next to the mover's Duke.
+    pub fn levy_squares(&self) -> Bitboard {
+        match self.duke(self.side) {
+            Some(k) => Bitboard(ADJACENT[k.index()] & !self.occupied().0),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// The possible draws of a levy by the side to move, each troop kind
+    /// with its probability (count / bag size); empty when no levy is possible.
+    ///
+    /// ```
+    /// use duke_engine::{Position, Troop};
+    /// let chances = Position::standard().levy_chances();
+    /// assert_eq!(chances.len(), 14);
+    /// let pike = chances.iter().find(|c| c.troop == Troop::Pikeman).unwrap();
+    /// assert_eq!(pike.probability(), 3.0 / 16.0);
+    /// ```
+    pub fn levy_chances(&self) -> impl ExactSizeIterator<Item = Chance> + Clone {
+        let bag = self.bag(self.side);
+        let total = bag.total();
+        let mut out = [Chance {
+            troop: Troop::Duke,
+            count: 0,
+            total,
+        }; 15];
+        let mut n = 0;
+        if self.can_levy() {
+            for (troop, count) in bag.iter() {
+                out[n] = Chance {
+                    troop,
+                    count: u32::from(count),
+                    total,
+                };
+                n += 1;
+            }
+        }
+        out.into_iter().take(n)
+    }
+
+    /// Plays `action` if it is legal, returning the new position; otherwise
+    /// says why not and leaves `self` as it was.
+    ///
+    /// ```
+    /// use duke_engine::{Action, Position, Square};
+    /// let pos = Position::standard();
+    /// let next = pos.play(Action::relocate(Square::B1, Square::B2)).unwrap();
+    /// assert_eq!(next.to_string(), "2fdf1/6/6/6/1+F4/2DF2 d ABCFGIKLMNPPPRSW/abcfgiklmnppprsw 1 1");
+    /// ```
+    pub fn play(&self, action: Action) -> Result<Position, IllegalActionError> {
+        let legal = self.legal_actions();
+        match legal.iter().find(|&&a| a == action) {
+            Some(&a) => {
+                let mut next = *self;
+                next.play_unchecked(a);
+                Ok(next)
+            }
+            None => Err(IllegalActionError::new(action, self.explain_illegal(action))),
+        }
+    }
+
+    /// The legal action equal to `action` with its capture flag set as the
+    /// position says, or why there is none.
+    pub fn resolve(&self, action: Action) -> Result<Action, IllegalActionError> {
+        self.legal_actions()
+            .iter()
+            .find(|&&a| a == action)
+            .copied()
+            .ok_or_else(|| IllegalActionError::new(action, self.explain_illegal(action)))
+    }
+
+    /// The result by the rules that need no history (SPEC §6 rules 1, 2
+    /// and 4), in the spec's order; `None` while the game goes on. A game
+    /// also checks repetition ([`crate::Game::outcome`]).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_with_repetitions(1)
+    }
+
+    /// The result given how many times this position has occurred so far
+    /// (this one included), by SPEC §6 in its order.
+    pub fn outcome_with_repetitions(&self, occurrences: u32) -> Option<Outcome> {
+        let mover = !self.side;
+        if self.duke(self.side).is_none() {
+            return Some(Outcome::Win {
+                winner: mover,
+                reason: WinReason::DukeCaptured,
+            });
+        }
+        if self.duke(mover).is_none() {
+            // Not reachable by play (the mover's Duke cannot be captured on
+            // its own turn); a position built so still ends.
+            return Some(Outcome::Win {
+                winner: self.side,
+                reason: WinReason::DukeCaptured,
+            });
+        }
+        if self.count_legal() == 0 {
+            return Some(Outcome::Win {
+                winner: mover,
+                reason: WinReason::NoAction,
+            });
+        }
+        if occurrences >= 3 {
+            return Some(Outcome::Draw(DrawReason::Repetition));
+        }
+        if self.quiet() >= QUIET_LIMIT {
+            return Some(Outcome::Draw(DrawReason::QuietTurns));
+        }
+        None
+    }
+
+    /// Explains why `action` (known not to be legal) is illegal.
+    pub(crate) fn explain_illegal(&self, action: Action) -> IllegalReason {
+        for side in [self.side, !self.side] {
+            if self.duke(side).is_none() {
+                return IllegalReason::GameOver { loser: side };
+            }
+        }
+        let own_tile = |sq: Square| -> Result<Tile, IllegalReason> {
+            match self.tile_at(sq) {
+                None => Err(IllegalReason::NoTile(sq)),
+                Some(t) if t.side != self.side => Err(IllegalReason::NotYours(sq, t)),
+                Some(t) => Ok(t),
+            }
+        };
+        let duke = self.duke(self.side).unwrap_or(Square::A1);
+        match action.view() {
+            ActionView::Place { troop, to } => {
+                let bag = self.bag(self.side);
+                if bag.is_empty() {
+                    IllegalReason::BagEmpty
+                } else if bag.count(troop) == 0 {
+                    IllegalReason::NotInBag(troop)
+                } else if ADJACENT[duke.index()] & 1 << to.index() == 0 {
+                    IllegalReason::NotNextToDuke { to, duke }
+                } else {
+                    IllegalReason::Occupied(to)
+                }
+            }
+            ActionView::Relocate { from, to } => {
+                let tile = match own_tile(from) {
+                    Ok(t) => t,
+                    Err(e) => return e,
+                };
+                let (reach, _) = self.pseudo_targets(from.index());
+                if reach & 1 << to.index() != 0 {
+                    return IllegalReason::ExposesDuke(duke);
+                }
+                match self.mark_on(tile, from, to) {
+                    None => IllegalReason::NoMark { tile, from, to },
+                    Some((mark @ (Mark::Strike | Mark::Command), _)) => IllegalReason::WrongMark {
+                        tile,
+                        from,
+                        to,
+                        mark,
+                    },
+                    Some((_, Some(by))) => IllegalReason::Blocked { tile, from, to, by },
+                    Some((_, None)) => IllegalReason::OwnTile(to),
+                }
+            }
+            ActionView::Strike { from, target } => {
+                let tile = match own_tile(from) {
+                    Ok(t) => t,
+                    Err(e) => return e,
+                };
+                match self.mark_on(tile, from, target) {
+                    Some((Mark::Strike, _)) => {
+                        if self.tile_at(target).is_some_and(|t| t.side != self.side) {
+                            IllegalReason::ExposesDuke(duke)
+                        } else {
+                            IllegalReason::NoEnemyToStrike(target)
+                        }
+                    }
+                    Some((mark, _)) => IllegalReason::WrongMark {
+                        tile,
+                        from,
+                        to: target,
+                        mark,
+                    },
+                    None => IllegalReason::NoMark {
+                        tile,
+                        from,
+                        to: target,
+                    },
+                }
+            }
+            ActionView::Command {
+                commander,
+                from,
+                to,
+            } => {
+                let tile = match own_tile(commander) {
+                    Ok(t) => t,
+                    Err(e) => return e,
+                };
+                let area = REACH[self.board[commander.index()] as usize][commander.index()].command;
+                if area == 0 {
+                    return IllegalReason::NoCommand(tile, commander);
+                }
+                for square in [from, to] {
+                    if area & 1 << square.index() == 0 {
+                        return IllegalReason::NotInCommandArea { commander, square };
+                    }
+                }
+                if let Err(e) = own_tile(from) {
+                    return e;
+                }
+                if self.tile_at(to).is_some_and(|t| t.side == self.side) {
+                    return IllegalReason::OwnTile(to);
+                }
+                IllegalReason::ExposesDuke(duke)
+            }
+        }
+    }
+
+    /// Which mark of `tile` on `from` lands on or strikes `to`, and for a
+    /// relocation mark the first square that blocks it (slow; for messages).
+    fn mark_on(&self, tile: Tile, from: Square, to: Square) -> Option<(Mark, Option<Square>)> {
+        let sign = if tile.side == Side::Dark { -1 } else { 1 };
+        let occupied = |sq: Square| self.board[sq.index()] != EMPTY;
+        for cm in chart(tile.troop, tile.face) {
+            let (dx, dy) = (cm.dx * sign, cm.dy * sign);
+            match cm.mark {
+                Mark::Slide | Mark::JumpSlide => {
+                    let mut cur = from;
+                    let mut blocked = None;
+                    let mut first = cm.mark == Mark::JumpSlide;
+                    while let Some(next) = cur.offset(dx, dy) {
+                        cur = next;
+                        if next == to && !first {
+                            return Some((cm.mark, blocked));
+                        }
+                        if !first && blocked.is_none() && occupied(next) {
+                            blocked = Some(next);
+                        }
+                        first = false;
+                    }
+                }
+                mark => {
+                    if from.offset(dx, dy) == Some(to) {
+                        let far = dx.abs() == 2 || dy.abs() == 2;
+                        let blocked = match from.offset(dx / 2, dy / 2) {
+                            Some(mid) if mark == Mark::Move && far && occupied(mid) => Some(mid),
+                            _ => None,
+                        };
+                        return Some((mark, blocked));
+                    }
+                }
+            }
+        }
+        None
+    }
+}

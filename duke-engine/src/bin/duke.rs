@@ -1,0 +1,126 @@
+//! `duke`: the command-line program of duke-engine.
+//!
+//! ```text
+//! duke perft '<DPN>' <depth> [--divide]
+//! duke moves '<DPN>'
+//! duke selfplay [--seed N]
+//! ```
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use duke_engine::{divide, perft, Game, Position};
+
+const USAGE: &str = "usage:
+  duke perft '<DPN>' <depth> [--divide]   count leaf positions (SPEC §9); 'start' is the standard start position
+  duke moves '<DPN>'                      list the legal actions, one a line
+  duke selfplay [--seed N]                play a random game and print its record and result";
+
+fn parse_position(text: &str) -> Result<Position, String> {
+    if text == "start" || text == "startpos" {
+        return Ok(Position::standard());
+    }
+    text.parse().map_err(|e| format!("{e}"))
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    match args.first().map(String::as_str) {
+        Some("perft") => {
+            let pos = parse_position(args.get(1).ok_or(USAGE)?)?;
+            let depth: u32 = args
+                .get(2)
+                .ok_or(USAGE)?
+                .parse()
+                .map_err(|_| format!("depth \"{}\" is not a whole number", args[2]))?;
+            let divided = args.get(3).map(String::as_str) == Some("--divide");
+            if args.len() > 4 || (args.len() == 4 && !divided) {
+                return Err(USAGE.into());
+            }
+            let start = Instant::now();
+            let total = if divided && depth > 0 {
+                let mut total = 0;
+                for (action, n) in divide(&pos, depth) {
+                    println!("{action} {n}");
+                    total += n;
+                }
+                println!();
+                total
+            } else {
+                perft(&pos, depth)
+            };
+            let secs = start.elapsed().as_secs_f64();
+            println!("perft {depth} = {total}");
+            eprintln!(
+                "{:.3} s, {:.1} M leaves/s",
+                secs,
+                total as f64 / secs.max(1e-9) / 1e6
+            );
+            Ok(())
+        }
+        Some("moves") => {
+            let pos = parse_position(args.get(1).ok_or(USAGE)?)?;
+            if args.len() > 2 {
+                return Err(USAGE.into());
+            }
+            let mut list = pos.legal_actions();
+            list.sort();
+            for a in list.iter() {
+                println!("{a}");
+            }
+            Ok(())
+        }
+        Some("selfplay") => {
+            let seed = match args.get(1).map(String::as_str) {
+                None => 0,
+                Some("--seed") => args
+                    .get(2)
+                    .ok_or(USAGE)?
+                    .parse()
+                    .map_err(|_| "the seed must be a whole number".to_string())?,
+                Some(_) => return Err(USAGE.into()),
+            };
+            let game = random_game(seed);
+            print!("{}", game.record());
+            println!("# final position: {}", game.position());
+            match game.outcome() {
+                Some(o) => println!("# {o}"),
+                None => println!("# unfinished"),
+            }
+            Ok(())
+        }
+        _ => Err(USAGE.into()),
+    }
+}
+
+/// A random game: a seeded xorshift chooses among the legal actions (a
+/// levy is chosen per (kind, square) pair, as the list has it, then the
+/// troop comes from the game's draw).
+fn random_game(seed: u64) -> Game {
+    let mut game = Game::standard(seed);
+    let mut x = seed ^ 0x9E37_79B9_7F4A_7C15;
+    while game.outcome().is_none() {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let list = game.legal_actions();
+        let a = list[(x % list.len() as u64) as usize];
+        if a.kind() == duke_engine::ActionKind::Place {
+            game.draw().expect("a levy in the list can be drawn");
+            game.place(a.target()).expect("the levy square is free");
+        } else {
+            game.play(a).expect("a listed action is legal");
+        }
+    }
+    game
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,657 @@
+//! A game: setup, play with history, undo and redo, the levy as a chance
+//! event, the result, and the record text.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::{self, Write as _};
+
+use rand_core::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::masks::ADJACENT;
+use crate::zobrist::mix;
+use crate::{
+    Action, ActionKind, ActionList, ActionView, Chance, IllegalActionError, Outcome,
+    ParseActionError, Position, Side, Square, Troop,
+};
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// `side` is placing its setup tiles; `troop` goes next (SPEC §5).
+    Setup {
+        /// The side placing.
+        side: Side,
+        /// The troop it places next: its Duke, then two Footmen.
+        troop: Troop,
+    },
+    /// The side to move chooses an action.
+    Play,
+    /// The side to move drew `troop` and must place it next to its Duke.
+    Levy {
+        /// The drawn troop.
+        troop: Troop,
+    },
+    /// The game is over.
+    Over(Outcome),
+}
+
+/// Why a game refused a request. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GameError {
+    /// Action text that could not be read.
+    Parse(ParseActionError),
+    /// An action that is not legal in the position.
+    Illegal(IllegalActionError),
+    /// A setup placement that SPEC §5 does not allow.
+    Setup {
+        /// The placement.
+        action: Action,
+        /// The side placing.
+        side: Side,
+        /// The troop it must place next.
+        troop: Troop,
+    },
+    /// The request does not fit the phase of the game.
+    Phase {
+        /// What was asked.
+        request: Request,
+        /// The phase the game is in.
+        phase: Phase,
+    },
+    /// The side to move cannot levy now.
+    NoLevy(IllegalActionError),
+}
+
+/// What was asked of a game, for [`GameError::Phase`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Playing this action.
+    Play(Action),
+    /// Drawing a tile for a levy.
+    Draw,
+    /// Placing a drawn tile.
+    Place(Square),
+    /// Placing the fixed setup.
+    FixedSetup,
+}
+
+impl fmt::Display for Request {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Request::Play(a) => write!(f, "{a}"),
+            Request::Draw => f.write_str("draw"),
+            Request::Place(sq) => write!(f, "place on {sq}"),
+            Request::FixedSetup => f.write_str("fixed setup"),
+        }
+    }
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Phase::Setup { side, troop } => write!(f, "{side} is setting up and places its {troop} next"),
+            Phase::Play => f.write_str("the game is in play"),
+            Phase::Levy { troop } => write!(
+                f,
+                "a drawn {troop} is waiting to be placed next to the Duke (play {}@<square>)",
+                troop.char()
+            ),
+            Phase::Over(outcome) => write!(f, "the game is over ({outcome})"),
+        }
+    }
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Parse(e) => e.fmt(f),
+            GameError::Illegal(e) => e.fmt(f),
+            GameError::Setup {
+                action,
+                side,
+                troop: Troop::Duke,
+            } => {
+                let (a, b) = match side {
+                    Side::Light => ("C1", "D1"),
+                    Side::Dark => ("C6", "D6"),
+                };
+                write!(f, "{action}: {side} sets up its Duke first, on {a} or {b}")
+            }
+            GameError::Setup { action, side, .. } => write!(
+                f,
+                "{action}: {side} places a Footman on an empty square left of, right of or in front of its Duke"
+            ),
+            GameError::Phase { request, phase } => write!(f, "{request}: {phase}"),
+            GameError::NoLevy(e) => write!(f, "draw: no levy is possible: {}", e.reason()),
+        }
+    }
+}
+
+impl core::error::Error for GameError {}
+
+impl From<ParseActionError> for GameError {
+    fn from(e: ParseActionError) -> GameError {
+        GameError::Parse(e)
+    }
+}
+
+/// A game of The Duke: setup, then turns, with history for undo and redo,
+/// the result, a seeded bag generator, and the record text.
+///
+/// The draw of a levy comes from the game's seed and the position it is
+/// drawn in, so undo never re-rolls: go back to a position and levy again,
+/// and the same troop comes out (SPEC §7). The seed is never shown by
+/// `Debug`, by the record (unless asked for) or by any accessor.
+///
+/// ```
+/// use duke_engine::{Game, Phase};
+/// let mut game = Game::standard(7);
+/// game.play_text("B1-B2").unwrap();
+/// game.play_text("E6-F6").unwrap();
+/// let troop = game.draw().unwrap();
+/// assert_eq!(game.phase(), Phase::Levy { troop });
+/// game.place("C2".parse().unwrap()).unwrap();
+/// game.undo();
+/// assert_eq!(game.draw().unwrap(), troop); // undo never re-rolls
+/// ```
+#[derive(Clone)]
+pub struct Game {
+    seed: u64,
+    setup_len: usize,
+    start: Position,
+    steps: Vec<(Position, Action)>,
+    current: Position,
+    redo: Vec<Action>,
+    pending: Option<Troop>,
+    outcome: Option<Outcome>,
+}
+
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Game")
+            .field("position", &self.current)
+            .field("phase", &self.phase())
+            .field("actions", &self.actions().collect::<Vec<_>>())
+            .finish_non_exhaustive()
+    }
+}
+
+const FIXED_SETUP: [[Action; 3]; 2] = [
+    [
+        Action::place(Troop::Duke, Square::C1),
+        Action::place(Troop::Footman, Square::B1),
+        Action::place(Troop::Footman, Square::D1),
+    ],
+    [
+        Action::place(Troop::Duke, Square::D6),
+        Action::place(Troop::Footman, Square::C6),
+        Action::place(Troop::Footman, Square::E6),
+    ],
+];
+
+impl Game {
+    /// A new game in setup: Light places its Duke first.
+    pub fn new(seed: u64) -> Game {
+        let start = Position::before_setup();
+        Game {
+            seed,
+            setup_len: 6,
+            start,
+            steps: Vec::new(),
+            current: start,
+            redo: Vec::new(),
+            pending: None,
+            outcome: None,
+        }
+    }
+
+    /// A game set up with both fixed setups: the standard start position.
+    pub fn standard(seed: u64) -> Game {
+        let mut game = Game::new(seed);
+        for side in FIXED_SETUP {
+            for a in side {
+                game.play_setup(a).expect("the fixed setup is legal");
+            }
+        }
+        game
+    }
+
+    /// A game that starts in `position` (no setup).
+    pub fn from_position(position: Position, seed: u64) -> Game {
+        let mut game = Game {
+            seed,
+            setup_len: 0,
+            start: position,
+            steps: Vec::new(),
+            current: position,
+            redo: Vec::new(),
+            pending: None,
+            outcome: None,
+        };
+        game.outcome = game.compute_outcome();
+        game
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.current
+    }
+
+    /// The position the game began in (before setup, or the one given).
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+
+    /// Where the game stands.
+    pub fn phase(&self) -> Phase {
+        if self.steps.len() < self.setup_len {
+            let i = self.steps.len();
+            let side = if i < 3 { Side::Light } else { Side::Dark };
+            let troop = if i % 3 == 0 {
+                Troop::Duke
+            } else {
+                Troop::Footman
+            };
+            return Phase::Setup { side, troop };
+        }
+        if let Some(outcome) = self.outcome {
+            return Phase::Over(outcome);
+        }
+        match self.pending {
+            Some(troop) => Phase::Levy { troop },
+            None => Phase::Play,
+        }
+    }
+
+    /// The result, once the game is over (SPEC §6, repetition included).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.steps.len() < self.setup_len {
+            None
+        } else {
+            self.outcome
+        }
+    }
+
+    /// Every action so far, setup placements first.
+    pub fn actions(&self) -> impl ExactSizeIterator<Item = Action> + '_ {
+        self.steps.iter().map(|&(_, a)| a)
+    }
+
+    /// The turns played since setup.
+    pub fn turns(&self) -> impl ExactSizeIterator<Item = Action> + '_ {
+        self.steps[self.setup_len.min(self.steps.len())..]
+            .iter()
+            .map(|&(_, a)| a)
+    }
+
+    /// How many times the current position has occurred since play began
+    /// (this occurrence included; SPEC §6 rule 3).
+    pub fn repetitions(&self) -> u32 {
+        if self.steps.len() < self.setup_len {
+            return 0;
+        }
+        let cur = &self.current;
+        // A capture or levy cannot be undone, so only the last `quiet`
+        // positions can equal the current one.
+        let play = &self.steps[self.setup_len..];
+        let back = (cur.quiet() as usize).min(play.len());
+        1 + play[play.len() - back..]
+            .iter()
+            .filter(|(p, _)| p.key() == cur.key() && p.same_position(cur))
+            .count() as u32
+    }
+
+    fn compute_outcome(&self) -> Option<Outcome> {
+        if self.steps.len() < self.setup_len {
+            return None;
+        }
+        self.current.outcome_with_repetitions(self.repetitions())
+    }
+
+    /// The legal actions now: setup placements in setup, the placements of
+    /// the drawn troop when a draw waits, nothing once the game is over.
+    pub fn legal_actions(&self) -> ActionList {
+        let mut list = ActionList::new();
+        match self.phase() {
+            Phase::Setup { side, troop } => {
+                for sq in self.setup_squares(side, troop) {
+                    list.push(Action::place(troop, sq));
+                }
+            }
+            Phase::Play => list = self.current.legal_actions(),
+            Phase::Levy { troop } => {
+                for sq in self.current.levy_squares() {
+                    list.push(Action::place(troop, sq));
+                }
+            }
+            Phase::Over(_) => {}
+        }
+        list
+    }
+
+    /// Whether `action` would be accepted by [`Game::play`] now.
+    pub fn is_legal(&self, action: Action) -> bool {
+        self.legal_actions().contains(&action)
+    }
+
+    fn setup_squares(&self, side: Side, troop: Troop) -> impl Iterator<Item = Square> + '_ {
+        let allowed: crate::Bitboard = if troop == Troop::Duke {
+            match side {
+                Side::Light => [Square::C1, Square::D1].into_iter().collect(),
+                Side::Dark => [Square::C6, Square::D6].into_iter().collect(),
+            }
+        } else {
+            // Left, right or front of the Duke, which stands on the home row.
+            match self.current.duke(side) {
+                Some(k) => crate::Bitboard(ADJACENT[k.index()]),
+                None => crate::Bitboard::EMPTY,
+            }
+        };
+        (allowed & !self.current.occupied()).into_iter()
+    }
+
+    fn play_setup(&mut self, action: Action) -> Result<(), GameError> {
+        let Phase::Setup { side, troop } = self.phase() else {
+            unreachable!("play_setup outside setup");
+        };
+        let ok = match action.view() {
+            ActionView::Place { troop: t, to } => {
+                t == troop && self.setup_squares(side, troop).any(|sq| sq == to)
+            }
+            _ => false,
+        };
+        if !ok {
+            return Err(GameError::Setup {
+                action,
+                side,
+                troop,
+            });
+        }
+        let before = self.current;
+        let ActionView::Place { to, .. } = action.view() else {
+            unreachable!()
+        };
+        self.current.setup_place(troop, to);
+        let placed = self.steps.len() + 1;
+        if placed == 3 {
+            self.current.set_side(Side::Dark);
+        } else if placed == 6 {
+            self.current.set_side(Side::Light);
+        }
+        self.steps.push((before, action));
+        self.outcome = self.compute_outcome();
+        Ok(())
+    }
+
+    /// Plays an action: a setup placement in setup; a maneuver or a levy
+    /// in play. A levy given whole (`P@C2`) takes its troop from outside
+    /// (a record, a physical game, a server) and is accepted when that
+    /// troop is in the bag; after [`Game::draw`] only the drawn troop may
+    /// be placed. Clears the redo list. On error nothing changes.
+    pub fn play(&mut self, action: Action) -> Result<(), GameError> {
+        match self.phase() {
+            Phase::Setup { .. } => self.play_setup(action)?,
+            Phase::Over(_) => {
+                return Err(GameError::Phase {
+                    request: Request::Play(action),
+                    phase: self.phase(),
+                })
+            }
+            Phase::Levy { troop } => match action.view() {
+                ActionView::Place { troop: t, .. } if t == troop => {
+                    let a = self.current.resolve(action).map_err(GameError::Illegal)?;
+                    self.push(a);
+                }
+                _ => {
+                    return Err(GameError::Phase {
+                        request: Request::Play(action),
+                        phase: self.phase(),
+                    })
+                }
+            },
+            Phase::Play => {
+                let a = self.current.resolve(action).map_err(GameError::Illegal)?;
+                self.push(a);
+            }
+        }
+        self.redo.clear();
+        Ok(())
+    }
+
+    /// Reads action text and plays it (see [`Game::play`]).
+    pub fn play_text(&mut self, text: &str) -> Result<Action, GameError> {
+        let action: Action = text.parse()?;
+        self.play(action)?;
+        Ok(self.steps.last().map_or(action, |&(_, a)| a))
+    }
+
+    fn push(&mut self, action: Action) {
+        let before = self.current;
+        self.current.play_unchecked(action);
+        self.steps.push((before, action));
+        self.pending = None;
+        self.outcome = self.compute_outcome();
+    }
+
+    /// Places the fixed setup (SPEC §5) for the side setting up, which
+    /// must not have placed anything yet.
+    pub fn setup_fixed(&mut self) -> Result<(), GameError> {
+        match self.phase() {
+            Phase::Setup {
+                side,
+                troop: Troop::Duke,
+            } => {
+                for a in FIXED_SETUP[side.index()] {
+                    self.play_setup(a)?;
+                }
+                self.redo.clear();
+                Ok(())
+            }
+            phase => Err(GameError::Phase {
+                request: Request::FixedSetup,
+                phase,
+            }),
+        }
+    }
+
+    /// Draws a tile for a levy from the game's generator. The troop is
+    /// shown at once; the same player then places it with [`Game::place`]
+    /// (or plays `<letter>@<square>`). Drawing again before placing returns
+    /// the same troop.
+    pub fn draw(&mut self) -> Result<Troop, GameError> {
+        match self.phase() {
+            Phase::Play => {}
+            Phase::Levy { troop } => return Ok(troop),
+            phase => {
+                return Err(GameError::Phase {
+                    request: Request::Draw,
+                    phase,
+                })
+            }
+        }
+        if !self.current.can_levy() {
+            let bag = self.current.bag(self.current.side_to_move());
+            let duke = self.current.duke(self.current.side_to_move()).unwrap_or(Square::A1);
+            let reason = if bag.is_empty() {
+                crate::IllegalReason::BagEmpty
+            } else {
+                crate::IllegalReason::Occupied(duke)
+            };
+            let troop = bag.iter().next().map_or(Troop::Footman, |(t, _)| t);
+            return Err(GameError::NoLevy(IllegalActionError::new(
+                Action::place(troop, duke),
+                reason,
+            )));
+        }
+        let troop = self.draw_for(&self.current);
+        self.pending = Some(troop);
+        Ok(troop)
+    }
+
+    /// Places the drawn troop on `square`, next to the Duke.
+    pub fn place(&mut self, square: Square) -> Result<(), GameError> {
+        match self.phase() {
+            Phase::Levy { troop } => self.play(Action::place(troop, square)),
+            phase => Err(GameError::Phase {
+                request: Request::Place(square),
+                phase,
+            }),
+        }
+    }
+
+    /// The troop drawn and waiting to be placed, if any.
+    pub fn pending_draw(&self) -> Option<Troop> {
+        self.pending
+    }
+
+    /// The possible draws of a levy now, with their probabilities.
+    pub fn levy_chances(&self) -> impl ExactSizeIterator<Item = Chance> + Clone {
+        let pos = if matches!(self.phase(), Phase::Play) {
+            self.current
+        } else {
+            let mut p = self.current;
+            p.bags = [crate::Bag::EMPTY; 2];
+            p
+        };
+        pos.levy_chances()
+    }
+
+    fn draw_for(&self, pos: &Position) -> Troop {
+        let bag = pos.bag(pos.side_to_move());
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(
+            mix(self.seed) ^ mix(pos.key() ^ mix(u64::from(pos.turn()))),
+        );
+        let total = bag.total();
+        // Lemire's unbiased bounded integer.
+        let threshold = total.wrapping_neg() % total;
+        let mut pick = loop {
+            let m = u64::from(rng.next_u32()) * u64::from(total);
+            if m as u32 >= threshold {
+                break (m >> 32) as u32;
+            }
+        };
+        for (troop, count) in bag.iter() {
+            if pick < u32::from(count) {
+                return troop;
+            }
+            pick -= u32::from(count);
+        }
+        unreachable!("a draw from a non-empty bag")
+    }
+
+    /// Takes back the last action, or, when a draw waits, the draw (the
+    /// same troop comes out again). Returns whether anything was taken back.
+    pub fn undo(&mut self) -> bool {
+        if self.pending.take().is_some() {
+            return true;
+        }
+        let Some((before, action)) = self.steps.pop() else {
+            return false;
+        };
+        self.current = before;
+        self.redo.push(action);
+        self.outcome = self.compute_outcome();
+        true
+    }
+
+    /// Plays again the last action taken back; `None` when there is none.
+    pub fn redo(&mut self) -> Option<Action> {
+        let action = self.redo.pop()?;
+        let saved = core::mem::take(&mut self.redo);
+        let result = self.play(action);
+        self.redo = saved;
+        match result {
+            Ok(()) => Some(action),
+            Err(_) => {
+                self.redo.push(action);
+                None
+            }
+        }
+    }
+
+    /// How many actions [`Game::redo`] can play again.
+    pub fn redo_len(&self) -> usize {
+        self.redo.len()
+    }
+
+    /// The record text without the seed (see [`crate::record`]).
+    pub fn record(&self) -> String {
+        self.write_record(false)
+    }
+
+    /// The record text with the seed, so that further draws replay too.
+    /// Keep it private where the draws must stay secret.
+    pub fn record_with_seed(&self) -> String {
+        self.write_record(true)
+    }
+
+    fn write_record(&self, with_seed: bool) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "duke-record 1");
+        if with_seed {
+            let _ = writeln!(out, "seed {}", self.seed);
+        }
+        if self.setup_len == 0 {
+            let _ = writeln!(out, "start {}", self.start);
+        } else {
+            out.push_str("setup");
+            for &(_, a) in self.steps.iter().take(self.setup_len) {
+                let _ = write!(out, " {a}");
+            }
+            out.push('\n');
+        }
+        for (i, a) in self.turns().enumerate() {
+            let _ = writeln!(out, "{}. {a}", i + 1);
+        }
+        if let Some(outcome) = self.outcome() {
+            let _ = writeln!(out, "result {}", outcome_text(outcome));
+        }
+        out
+    }
+
+    /// Reads a record (see [`crate::record`]) into the game it describes.
+    /// A record without a seed gets seed 0 for later draws; see
+    /// [`Game::from_record_with_seed`].
+    pub fn from_record(text: &str) -> Result<Game, crate::record::RecordError> {
+        crate::record::read(text, None)
+    }
+
+    /// Reads a record, using `seed` for later draws whether or not the
+    /// record carries one.
+    pub fn from_record_with_seed(text: &str, seed: u64) -> Result<Game, crate::record::RecordError> {
+        crate::record::read(text, Some(seed))
+    }
+
+    pub(crate) fn setup_len(&self) -> usize {
+        self.setup_len
+    }
+}
+
+pub(crate) fn outcome_text(outcome: Outcome) -> String {
+    let mut s = String::new();
+    let _ = match outcome.winner() {
+        Some(side) => write!(s, "{} {}", side.name().to_ascii_lowercase(), outcome.reason_name()),
+        None => write!(s, "draw {}", outcome.reason_name()),
+    };
+    s
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::standard(0)
+    }
+}
+
+impl ActionKind {
+    /// A word for the kind: `relocate`, `strike`, `command` or `place`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ActionKind::Relocate => "relocate",
+            ActionKind::Strike => "strike",
+            ActionKind::Command => "command",
+            ActionKind::Place => "place",
+        }
+    }
+}

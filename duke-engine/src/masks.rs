@@ -1,0 +1,474 @@
+//! Every mask the move generator needs, built from `charts` by const
+//! evaluation: per (tile code, square) the squares each mark reaches on an
+//! empty board, the slide directions per tile code, the rays, and the
+//! squares between two squares on a line.
+//!
+//! A tile code is `troop * 4 + face * 2 + side` (0 to 59); code 60 is an
+//! empty square and has empty masks, so a lookup on an empty square is
+//! harmless. An exhaustive test checks these tables against a slow
+//! generator written straight from the chart offsets.
+
+use crate::charts::{ChartMark, Mark, CHARTS};
+
+/// The code of an empty square.
+pub(crate) const EMPTY: u8 = 60;
+/// Number of codes including the empty one.
+pub(crate) const CODES: usize = 61;
+
+/// The board directions, in index order: N, NE, E, SE, S, SW, W, NW
+/// (board view: N is toward rank 6).
+pub(crate) const DIRS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+/// Whether walking in the direction raises the square index.
+pub(crate) const DIR_POSITIVE: [bool; 8] = [true, true, true, false, false, false, false, true];
+/// "No direction" in [`DIR_OF`].
+pub(crate) const NO_DIR: u8 = 8;
+
+/// What one tile reaches from one square on an empty board, by mark.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Reach {
+    /// Move marks one away and Jump marks: never blocked.
+    pub step: u64,
+    /// Move marks two away: need the square in between empty.
+    pub far: u64,
+    /// Strike marks.
+    pub strike: u64,
+    /// Command marks: the command area.
+    pub command: u64,
+}
+
+const fn square_offset(sq: usize, dx: i8, dy: i8) -> Option<usize> {
+    let f = (sq % 6) as i8 + dx;
+    let r = (sq / 6) as i8 + dy;
+    if f >= 0 && f < 6 && r >= 0 && r < 6 {
+        Some((r * 6 + f) as usize)
+    } else {
+        None
+    }
+}
+
+/// Board offset of an owner-view offset: Dark's tiles are turned 180°.
+const fn board_offset(code: usize, dx: i8, dy: i8) -> (i8, i8) {
+    if code & 1 == 1 {
+        (-dx, -dy)
+    } else {
+        (dx, dy)
+    }
+}
+
+const fn dir_index(dx: i8, dy: i8) -> u8 {
+    let mut i = 0;
+    while i < 8 {
+        if DIRS[i].0 == dx && DIRS[i].1 == dy {
+            return i as u8;
+        }
+        i += 1;
+    }
+    panic!("not a unit direction")
+}
+
+const fn marks_of(code: usize) -> &'static [ChartMark] {
+    CHARTS[code >> 2][(code >> 1) & 1]
+}
+
+const fn build_reach() -> [[Reach; 36]; CODES] {
+    let zero = Reach {
+        step: 0,
+        far: 0,
+        strike: 0,
+        command: 0,
+    };
+    let mut table = [[zero; 36]; CODES];
+    let mut code = 0;
+    while code < 60 {
+        let marks = marks_of(code);
+        let mut sq = 0;
+        while sq < 36 {
+            let mut r = zero;
+            let mut i = 0;
+            while i < marks.len() {
+                let cm = marks[i];
+                let (dx, dy) = board_offset(code, cm.dx, cm.dy);
+                if let Some(t) = square_offset(sq, dx, dy) {
+                    let bit = 1u64 << t;
+                    match cm.mark {
+                        Mark::Move => {
+                            if dx.abs() == 2 || dy.abs() == 2 {
+                                r.far |= bit
+                            } else {
+                                r.step |= bit
+                            }
+                        }
+                        Mark::Jump => r.step |= bit,
+                        Mark::Strike => r.strike |= bit,
+                        Mark::Command => r.command |= bit,
+                        Mark::Slide | Mark::JumpSlide => {}
+                    }
+                }
+                i += 1;
+            }
+            table[code][sq] = r;
+            sq += 1;
+        }
+        code += 1;
+    }
+    table
+}
+
+const fn build_dirs(which: Mark) -> [u8; CODES] {
+    let mut table = [0u8; CODES];
+    let mut code = 0;
+    while code < 60 {
+        let marks = marks_of(code);
+        let mut i = 0;
+        while i < marks.len() {
+            let cm = marks[i];
+            if cm.mark as u8 == which as u8 {
+                let (dx, dy) = board_offset(code, cm.dx, cm.dy);
+                table[code] |= 1 << dir_index(dx, dy);
+            }
+            i += 1;
+        }
+        code += 1;
+    }
+    table
+}
+
+const fn build_rays() -> [[u64; 36]; 8] {
+    let mut table = [[0u64; 36]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < 36 {
+            let mut cur = sq;
+            while let Some(next) = square_offset(cur, DIRS[d].0, DIRS[d].1) {
+                table[d][sq] |= 1 << next;
+                cur = next;
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
+const fn build_dir_of() -> [[u8; 36]; 36] {
+    let mut table = [[NO_DIR; 36]; 36];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < 36 {
+            let mut cur = sq;
+            while let Some(next) = square_offset(cur, DIRS[d].0, DIRS[d].1) {
+                table[sq][next] = d as u8;
+                cur = next;
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
+const fn build_between() -> [[u64; 36]; 36] {
+    let mut table = [[0u64; 36]; 36];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < 36 {
+            let mut cur = sq;
+            let mut acc = 0u64;
+            while let Some(next) = square_offset(cur, DIRS[d].0, DIRS[d].1) {
+                table[sq][next] = acc;
+                acc |= 1 << next;
+                cur = next;
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
+const fn build_adjacent() -> [u64; 36] {
+    let mut table = [0u64; 36];
+    let mut sq = 0;
+    while sq < 36 {
+        let mut d = 0;
+        while d < 8 {
+            // Orthogonal directions only: N, E, S, W.
+            if let Some(t) = square_offset(sq, DIRS[d].0, DIRS[d].1) {
+                table[sq] |= 1 << t;
+            }
+            d += 2;
+        }
+        sq += 1;
+    }
+    table
+}
+
+const fn build_reach_any() -> [[u64; 36]; CODES] {
+    let mut table = [[0u64; 36]; CODES];
+    let mut code = 0;
+    while code < 60 {
+        let mut sq = 0;
+        while sq < 36 {
+            let r = REACH[code][sq];
+            let mut all = r.step | r.far | r.strike | r.command;
+            let mut d = 0;
+            while d < 8 {
+                if (SLIDE_DIRS[code] | JUMP_SLIDE_DIRS[code]) & (1 << d) != 0 {
+                    all |= RAYS[d][sq];
+                }
+                d += 1;
+            }
+            table[code][sq] = all;
+            sq += 1;
+        }
+        code += 1;
+    }
+    table
+}
+
+/// `REACH[code][square]`: the fixed-offset marks of a tile.
+pub(crate) static REACH: [[Reach; 36]; CODES] = build_reach();
+/// `SLIDE_DIRS[code]`: bit `d` set when the face slides in board direction `d`.
+pub(crate) static SLIDE_DIRS: [u8; CODES] = build_dirs(Mark::Slide);
+/// `JUMP_SLIDE_DIRS[code]`: bit `d` set when the face jump-slides in board direction `d`.
+pub(crate) static JUMP_SLIDE_DIRS: [u8; CODES] = build_dirs(Mark::JumpSlide);
+/// `RAYS[d][square]`: every square from `square` (excluded) to the edge in direction `d`.
+pub(crate) static RAYS: [[u64; 36]; 8] = build_rays();
+/// `DIR_OF[a][b]`: the direction from `a` to `b` when they share a line, else [`NO_DIR`].
+pub(crate) static DIR_OF: [[u8; 36]; 36] = build_dir_of();
+/// `BETWEEN[a][b]`: the squares strictly between `a` and `b` on a line, else empty.
+pub(crate) static BETWEEN: [[u64; 36]; 36] = build_between();
+/// `ADJACENT[square]`: the squares orthogonally next to `square` (levy squares).
+pub(crate) static ADJACENT: [u64; 36] = build_adjacent();
+/// `REACH_ANY[code][square]`: every square any mark could reach on an empty board.
+pub(crate) static REACH_ANY: [[u64; 36]; CODES] = build_reach_any();
+
+/// The squares a slide from `from` in direction `d` reaches through `occ`:
+/// every empty square of the ray up to and including the first occupied one.
+#[inline(always)]
+pub(crate) fn slide(d: usize, from: usize, occ: u64) -> u64 {
+    let ray = RAYS[d][from];
+    let blockers = ray & occ;
+    if blockers == 0 {
+        return ray;
+    }
+    let first = if DIR_POSITIVE[d] {
+        blockers.trailing_zeros()
+    } else {
+        63 - blockers.leading_zeros()
+    };
+    ray ^ RAYS[d][first as usize]
+}
+
+/// The squares a jump slide from `from` in direction `d` reaches through
+/// `occ`: a slide that begins on the second square of the direction.
+#[inline(always)]
+pub(crate) fn jump_slide(d: usize, from: usize, occ: u64) -> u64 {
+    match square_offset(from, DIRS[d].0, DIRS[d].1) {
+        Some(first) => slide(d, first, occ),
+        None => 0,
+    }
+}
+
+/// The square one step from `from` in direction `d`.
+#[inline(always)]
+pub(crate) fn step(from: usize, d: usize) -> Option<usize> {
+    square_offset(from, DIRS[d].0, DIRS[d].1)
+}
+
+/// Every square a tile with `code` on `from` may land on by Move, Jump,
+/// Slide or Jump Slide through `occ`, before removing friendly tiles and
+/// before the guard rule.
+#[inline(always)]
+pub(crate) fn relocation_reach(code: usize, from: usize, occ: u64) -> u64 {
+    let r = &REACH[code][from];
+    let mut targets = r.step;
+    if r.far != 0 {
+        targets |= far_reach(r.far, from, occ);
+    }
+    let mut dirs = SLIDE_DIRS[code];
+    while dirs != 0 {
+        let d = dirs.trailing_zeros() as usize;
+        targets |= slide(d, from, occ);
+        dirs &= dirs - 1;
+    }
+    let mut dirs = JUMP_SLIDE_DIRS[code];
+    while dirs != 0 {
+        let d = dirs.trailing_zeros() as usize;
+        targets |= jump_slide(d, from, occ);
+        dirs &= dirs - 1;
+    }
+    targets
+}
+
+/// The two-away Move targets in `far` whose in-between square is empty.
+#[inline(always)]
+pub(crate) fn far_reach(far: u64, from: usize, occ: u64) -> u64 {
+    let mut open = 0;
+    let mut rest = far;
+    while rest != 0 {
+        let t = rest.trailing_zeros() as usize;
+        // Two away on a straight line: the middle square is the index average.
+        if occ & (1 << ((from + t) / 2)) == 0 {
+            open |= 1 << t;
+        }
+        rest &= rest - 1;
+    }
+    open
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{chart, Face, Side, Square, Tile, Troop};
+
+    /// Slow: walks the chart offsets of one tile one by one.
+    fn slow_relocations(tile: Tile, from: Square, occ: u64) -> u64 {
+        let flip = if tile.side == Side::Dark { -1 } else { 1 };
+        let mut out = 0;
+        for cm in chart(tile.troop, tile.face) {
+            let (dx, dy) = (cm.dx * flip, cm.dy * flip);
+            match cm.mark {
+                Mark::Move => {
+                    if let Some(t) = from.offset(dx, dy) {
+                        let clear = if dx.abs() == 2 || dy.abs() == 2 {
+                            let mid = from.offset(dx / 2, dy / 2).unwrap();
+                            occ & (1 << mid.index()) == 0
+                        } else {
+                            true
+                        };
+                        if clear {
+                            out |= 1 << t.index();
+                        }
+                    }
+                }
+                Mark::Jump => {
+                    if let Some(t) = from.offset(dx, dy) {
+                        out |= 1 << t.index();
+                    }
+                }
+                Mark::Slide | Mark::JumpSlide => {
+                    let mut cur = from;
+                    let mut first = cm.mark == Mark::JumpSlide;
+                    while let Some(next) = cur.offset(dx, dy) {
+                        cur = next;
+                        if first {
+                            first = false;
+                            continue;
+                        }
+                        out |= 1 << next.index();
+                        if occ & (1 << next.index()) != 0 {
+                            break;
+                        }
+                    }
+                }
+                Mark::Strike | Mark::Command => {}
+            }
+        }
+        out
+    }
+
+    fn slow_mask(tile: Tile, from: Square, mark: Mark) -> u64 {
+        let flip = if tile.side == Side::Dark { -1 } else { 1 };
+        chart(tile.troop, tile.face)
+            .iter()
+            .filter(|cm| cm.mark == mark)
+            .filter_map(|cm| from.offset(cm.dx * flip, cm.dy * flip))
+            .fold(0, |acc, t| acc | 1 << t.index())
+    }
+
+    fn every_tile() -> impl Iterator<Item = Tile> {
+        Troop::ALL.into_iter().flat_map(|t| {
+            Side::ALL
+                .into_iter()
+                .flat_map(move |s| Face::ALL.into_iter().map(move |f| Tile::new(t, s, f)))
+        })
+    }
+
+    #[test]
+    fn fixed_masks_match_slow_generator() {
+        for tile in every_tile() {
+            for from in Square::ALL {
+                let r = REACH[tile.code() as usize][from.index()];
+                assert_eq!(r.strike, slow_mask(tile, from, Mark::Strike));
+                assert_eq!(r.command, slow_mask(tile, from, Mark::Command));
+                assert_eq!(
+                    r.step | r.far,
+                    slow_mask(tile, from, Mark::Move) | slow_mask(tile, from, Mark::Jump)
+                );
+            }
+        }
+        assert_eq!(REACH[EMPTY as usize][0].step, 0);
+    }
+
+    #[test]
+    fn relocations_match_slow_generator_on_many_boards() {
+        // Deterministic pseudo-random occupancies plus the two extremes.
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut boards = alloc::vec![0u64, (1 << 36) - 1];
+        for _ in 0..200 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            boards.push(x & ((1 << 36) - 1) & (x >> 11));
+        }
+        for tile in every_tile() {
+            for from in Square::ALL {
+                for &occ in &boards {
+                    let occ = occ & !(1 << from.index());
+                    assert_eq!(
+                        relocation_reach(tile.code() as usize, from.index(), occ),
+                        slow_relocations(tile, from, occ),
+                        "{tile} on {from} with {occ:#x}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn between_and_dirs() {
+        use Square::*;
+        assert_eq!(BETWEEN[A1 as usize][D4 as usize], 1 << B2 as u8 | 1 << C3 as u8);
+        assert_eq!(BETWEEN[A1 as usize][B2 as usize], 0);
+        assert_eq!(BETWEEN[A1 as usize][B3 as usize], 0);
+        assert_eq!(DIR_OF[A1 as usize][A6 as usize], 0);
+        assert_eq!(DIR_OF[A1 as usize][B3 as usize], NO_DIR);
+        assert_eq!(ADJACENT[C1 as usize], 1 << B1 as u8 | 1 << D1 as u8 | 1 << C2 as u8);
+    }
+
+    #[test]
+    fn no_face_has_two_marks_on_one_square() {
+        // SPEC §8 relies on it: `<from>-<to>` is never ambiguous.
+        for tile in every_tile() {
+            for from in Square::ALL {
+                let code = tile.code() as usize;
+                let r = REACH[code][from.index()];
+                let mut seen = 0u64;
+                for part in [r.step, r.far, r.strike] {
+                    assert_eq!(seen & part, 0, "{tile} on {from}");
+                    seen |= part;
+                }
+                for d in 0..8 {
+                    if (SLIDE_DIRS[code] | JUMP_SLIDE_DIRS[code]) & 1 << d != 0 {
+                        let ray = RAYS[d][from.index()];
+                        assert_eq!(seen & ray, 0, "{tile} on {from}");
+                        seen |= ray;
+                    }
+                }
+            }
+        }
+    }
+}

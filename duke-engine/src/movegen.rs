@@ -1,0 +1,442 @@
+//! The move generator: every legal action of a position, with the guard
+//! rule of SPEC §4 applied without playing the actions.
+//!
+//! Legality works like a chess generator's: one pass over the enemy tiles
+//! finds what threatens our Duke (checks, with the squares that answer
+//! them; our tiles that are the only blocker of an enemy line, with the
+//! squares they may still go to; enemy tiles that are the only blocker of
+//! another enemy line, which a strike must not remove). A Duke that moves,
+//! or is commanded, is checked square by square against every enemy tile.
+//! The test suites check the result against a plain generator that plays
+//! each action and looks for a capture of the Duke.
+
+use crate::masks::{
+    relocation_reach, step, ADJACENT, BETWEEN, DIR_OF, JUMP_SLIDE_DIRS, NO_DIR, REACH, REACH_ANY,
+    SLIDE_DIRS,
+};
+use crate::position::NO_SQUARE;
+use crate::{Action, ActionKind, ActionList, Bitboard, Position, Side, Square};
+
+const FULL: u64 = (1 << 36) - 1;
+
+/// Where generated actions go: a list, or a counter for bulk counting.
+pub(crate) trait Sink {
+    fn relocations(&mut self, from: usize, targets: u64, enemy: u64);
+    fn strikes(&mut self, from: usize, targets: u64);
+    fn commands(&mut self, commander: usize, from: usize, targets: u64, enemy: u64);
+    fn levies(&mut self, kinds: u16, squares: u64);
+}
+
+/// Counts actions without listing them.
+pub(crate) struct Counter(pub u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn relocations(&mut self, _: usize, targets: u64, _: u64) {
+        self.0 += u64::from(targets.count_ones());
+    }
+    #[inline(always)]
+    fn strikes(&mut self, _: usize, targets: u64) {
+        self.0 += u64::from(targets.count_ones());
+    }
+    #[inline(always)]
+    fn commands(&mut self, _: usize, _: usize, targets: u64, _: u64) {
+        self.0 += u64::from(targets.count_ones());
+    }
+    #[inline(always)]
+    fn levies(&mut self, kinds: u16, squares: u64) {
+        self.0 += u64::from(kinds.count_ones() * squares.count_ones());
+    }
+}
+
+impl Sink for ActionList {
+    #[inline(always)]
+    fn relocations(&mut self, from: usize, mut targets: u64, enemy: u64) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            self.push(Action::pack(
+                ActionKind::Relocate,
+                from,
+                to,
+                0,
+                enemy & (1 << to) != 0,
+            ));
+            targets &= targets - 1;
+        }
+    }
+    #[inline(always)]
+    fn strikes(&mut self, from: usize, mut targets: u64) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            self.push(Action::pack(ActionKind::Strike, from, to, 0, true));
+            targets &= targets - 1;
+        }
+    }
+    #[inline(always)]
+    fn commands(&mut self, commander: usize, from: usize, mut targets: u64, enemy: u64) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            self.push(Action::pack(
+                ActionKind::Command,
+                commander,
+                from,
+                to,
+                enemy & (1 << to) != 0,
+            ));
+            targets &= targets - 1;
+        }
+    }
+    #[inline(always)]
+    fn levies(&mut self, kinds: u16, squares: u64) {
+        let mut k = kinds;
+        while k != 0 {
+            let troop = k.trailing_zeros() as usize;
+            let mut s = squares;
+            while s != 0 {
+                let to = s.trailing_zeros() as usize;
+                self.push(Action::pack(ActionKind::Place, troop, to, 0, false));
+                s &= s - 1;
+            }
+            k &= k - 1;
+        }
+    }
+}
+
+/// What threatens the mover's Duke, found in one pass over the enemy tiles.
+pub(crate) struct Guard {
+    /// Squares where a non-Duke action must land (block) or capture to
+    /// answer every check; all squares when the Duke is not attacked.
+    pub resolve: u64,
+    /// Our tiles that are the only blocker of an enemy line to the Duke.
+    pinned: u64,
+    pin_squares: [u8; 24],
+    pin_allowed: [u64; 24],
+    pins: usize,
+    /// Enemy tiles that are the only blocker of an enemy line to the Duke.
+    pub shields: u64,
+}
+
+impl Guard {
+    #[inline(always)]
+    fn line(&mut self, between: u64, attacker: usize, occ: u64, own: u64) {
+        let blockers = between & occ;
+        if blockers == 0 {
+            self.resolve &= between | 1 << attacker;
+        } else if blockers & (blockers - 1) == 0 {
+            if blockers & own != 0 {
+                self.pin(blockers.trailing_zeros() as u8, between | 1 << attacker);
+            } else {
+                self.shields |= blockers;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn pin(&mut self, sq: u8, allowed: u64) {
+        if self.pinned & 1 << sq != 0 {
+            for i in 0..self.pins {
+                if self.pin_squares[i] == sq {
+                    self.pin_allowed[i] &= allowed;
+                }
+            }
+        } else if self.pins < self.pin_squares.len() {
+            self.pinned |= 1 << sq;
+            self.pin_squares[self.pins] = sq;
+            self.pin_allowed[self.pins] = allowed;
+            self.pins += 1;
+        }
+    }
+
+    /// Where our non-Duke tile on `sq` may land (or, commanded, be moved to).
+    #[inline(always)]
+    pub fn allowed(&self, sq: usize) -> u64 {
+        if self.pinned & 1 << sq == 0 {
+            return self.resolve;
+        }
+        let mut mask = self.resolve;
+        for i in 0..self.pins {
+            if self.pin_squares[i] as usize == sq {
+                mask &= self.pin_allowed[i];
+            }
+        }
+        mask
+    }
+}
+
+impl Position {
+    /// Finds the checks on, and the pins toward, the Duke of the side to
+    /// move on `k`.
+    #[inline]
+    pub(crate) fn guard(&self, k: usize) -> Guard {
+        let us = self.side.index();
+        let own = self.by_side[us];
+        let enemy = self.by_side[us ^ 1];
+        let occ = own | enemy;
+        let kbit = 1u64 << k;
+        let mut g = Guard {
+            resolve: FULL,
+            pinned: 0,
+            pin_squares: [0; 24],
+            pin_allowed: [0; 24],
+            pins: 0,
+            shields: 0,
+        };
+        let mut rest = enemy;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let code = self.board[s] as usize;
+            if REACH_ANY[code][s] & kbit == 0 {
+                continue;
+            }
+            let r = &REACH[code][s];
+            if (r.step | r.strike) & kbit != 0 {
+                g.resolve &= 1 << s;
+            }
+            if r.far & kbit != 0 {
+                let mid = (s + k) / 2;
+                g.line(1 << mid, s, occ, own);
+            }
+            let d = DIR_OF[s][k];
+            if d != NO_DIR {
+                let d = d as usize;
+                if SLIDE_DIRS[code] & 1 << d != 0 {
+                    g.line(BETWEEN[s][k], s, occ, own);
+                }
+                if JUMP_SLIDE_DIRS[code] & 1 << d != 0 {
+                    if let Some(first) = step(s, d) {
+                        if first != k {
+                            g.line(BETWEEN[first][k], s, occ, own);
+                        }
+                    }
+                }
+            }
+            if r.command & kbit != 0 {
+                let others = r.command & enemy & !kbit;
+                if others != 0 {
+                    let mut answer = 1 << s;
+                    if others & (others - 1) == 0 {
+                        answer |= others;
+                    }
+                    g.resolve &= answer;
+                }
+            }
+        }
+        g
+    }
+
+    /// Whether a tile of `by` could capture on `target` with the board
+    /// occupancy `occ` (any tile of `by` on `target` itself is ignored, as
+    /// it would have been captured). The guard rule ignores the guard rule
+    /// for the attacker (SPEC §4).
+    #[inline]
+    pub(crate) fn attacked_with(&self, by: Side, target: usize, occ: u64) -> bool {
+        let tbit = 1u64 << target;
+        let theirs = self.by_side[by.index()] & !tbit;
+        let mut rest = theirs & occ;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let code = self.board[s] as usize;
+            if REACH_ANY[code][s] & tbit == 0 {
+                continue;
+            }
+            let r = &REACH[code][s];
+            if (r.step | r.strike) & tbit != 0 {
+                return true;
+            }
+            if r.far & tbit != 0 && occ & 1 << ((s + target) / 2) == 0 {
+                return true;
+            }
+            let d = DIR_OF[s][target];
+            if d != NO_DIR {
+                let d = d as usize;
+                if SLIDE_DIRS[code] & 1 << d != 0 && BETWEEN[s][target] & occ == 0 {
+                    return true;
+                }
+                if JUMP_SLIDE_DIRS[code] & 1 << d != 0 {
+                    if let Some(first) = step(s, d) {
+                        if first != target && BETWEEN[first][target] & occ == 0 {
+                            return true;
+                        }
+                    }
+                }
+            }
+            if r.command & tbit != 0 && r.command & theirs & occ != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Sends every legal action to `sink`.
+    #[inline]
+    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+        let us = self.side.index();
+        let (k, ek) = (self.dukes[us], self.dukes[us ^ 1]);
+        if k == NO_SQUARE || ek == NO_SQUARE {
+            return;
+        }
+        let (k, ek) = (k as usize, ek as usize);
+        let own = self.by_side[us];
+        let enemy = self.by_side[us ^ 1];
+        let occ = own | enemy;
+        let kbit = 1u64 << k;
+        let ed = 1u64 << ek;
+        let them = !self.side;
+        let g = self.guard(k);
+
+        let bag = self.bags[us];
+        if !bag.is_empty() {
+            let free = ADJACENT[k] & !occ;
+            if free != 0 {
+                sink.levies(bag.kind_mask(), free);
+            }
+        }
+
+        let mut rest = own;
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let code = self.board[v] as usize;
+            let reach = relocation_reach(code, v, occ) & !own;
+            if v == k {
+                let mut legal = reach & ed;
+                let mut todo = reach & !ed;
+                while todo != 0 {
+                    let t = todo.trailing_zeros() as usize;
+                    todo &= todo - 1;
+                    if !self.attacked_with(them, t, occ ^ kbit) {
+                        legal |= 1 << t;
+                    }
+                }
+                sink.relocations(v, legal, enemy);
+            } else if reach != 0 {
+                sink.relocations(v, (reach & g.allowed(v)) | (reach & ed), enemy);
+            }
+            let r = &REACH[code][v];
+            if r.strike != 0 {
+                let hit = r.strike & enemy;
+                if hit != 0 {
+                    sink.strikes(v, (hit & g.resolve & !g.shields) | (hit & ed));
+                }
+            }
+            if r.command != 0 {
+                let dests = r.command & !own;
+                let mut sources = r.command & own;
+                while sources != 0 {
+                    let f = sources.trailing_zeros() as usize;
+                    sources &= sources - 1;
+                    let legal = if f == k {
+                        let mut legal = dests & ed;
+                        let mut todo = dests & !ed;
+                        while todo != 0 {
+                            let t = todo.trailing_zeros() as usize;
+                            todo &= todo - 1;
+                            if !self.attacked_with(them, t, occ ^ kbit) {
+                                legal |= 1 << t;
+                            }
+                        }
+                        legal
+                    } else {
+                        (dests & g.allowed(f)) | (dests & ed)
+                    };
+                    if legal != 0 {
+                        sink.commands(v, f, legal, enemy);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every legal action (SPEC §3–4), a levy once per (troop kind in the
+    /// bag, free square next to the Duke) as SPEC §9 counts it. Empty when
+    /// either Duke has been captured.
+    ///
+    /// ```
+    /// use duke_engine::Position;
+    /// let pos = Position::standard();
+    /// let mut texts: Vec<String> = pos.legal_actions().iter().map(|a| a.to_string()).collect();
+    /// texts.sort();
+    /// assert_eq!(&texts[..5], ["A@C2", "B1-A1", "B1-B2", "B@C2", "C@C2"]);
+    /// ```
+    pub fn legal_actions(&self) -> ActionList {
+        let mut list = ActionList::new();
+        self.generate(&mut list);
+        list
+    }
+
+    /// The number of legal actions, counted without listing them (bulk counting).
+    ///
+    /// ```
+    /// use duke_engine::Position;
+    /// assert_eq!(Position::standard().count_legal(), 18);
+    /// ```
+    #[inline]
+    pub fn count_legal(&self) -> u64 {
+        let mut c = Counter(0);
+        self.generate(&mut c);
+        c.0
+    }
+
+    /// Whether `action` is legal here.
+    ///
+    /// ```
+    /// use duke_engine::{Action, Position, Square};
+    /// let pos = Position::standard();
+    /// assert!(pos.is_legal(Action::relocate(Square::B1, Square::B2)));
+    /// assert!(!pos.is_legal(Action::relocate(Square::C1, Square::C2)));
+    /// ```
+    pub fn is_legal(&self, action: Action) -> bool {
+        self.legal_actions().contains(&action)
+    }
+
+    /// The legal actions of the tile on `sq` (none for an empty square or
+    /// a tile of the side not to move).
+    pub fn actions_from(&self, sq: Square) -> ActionList {
+        let mut list = self.legal_actions();
+        list.retain(|a| a.actor() == Some(sq));
+        list
+    }
+
+    /// Whether `side`'s Duke could be captured by the other side now
+    /// (ignoring whose turn it is).
+    ///
+    /// ```
+    /// use duke_engine::{Position, Side};
+    /// assert!(!Position::standard().is_duke_attacked(Side::Light));
+    /// ```
+    pub fn is_duke_attacked(&self, side: Side) -> bool {
+        match self.duke(side) {
+            Some(k) => self.attacked_with(!side, k.index(), self.occupied().0),
+            None => false,
+        }
+    }
+
+    /// Every square on which a tile of `by` could capture an enemy tile
+    /// standing there, with the board as it is (a Duke on such a square
+    /// would be attacked).
+    pub fn attacks(&self, by: Side) -> Bitboard {
+        let occ = self.occupied().0;
+        Square::ALL
+            .into_iter()
+            .filter(|sq| {
+                self.by_side[by.index()] & 1 << sq.index() == 0
+                    && self.attacked_with(by, sq.index(), occ | 1 << sq.index())
+            })
+            .collect()
+    }
+
+    /// Every square the tile on `sq` could land on or strike by its marks,
+    /// before the guard rule (used to explain illegal actions).
+    pub(crate) fn pseudo_targets(&self, sq: usize) -> (u64, u64) {
+        let code = self.board[sq] as usize;
+        let side = code & 1;
+        let own = self.by_side[side];
+        let occ = self.occupied().0;
+        let reach = relocation_reach(code, sq, occ) & !own;
+        let strikes = REACH[code][sq].strike & self.by_side[side ^ 1];
+        (reach, strikes)
+    }
+}
+

@@ -1,0 +1,49 @@
+//! perft and divide (SPEC §9).
+
+use crate::{Action, ActionList, Position};
+
+/// The number of leaf positions `depth` turns ahead (SPEC §9): a levy
+/// counts once per (troop kind in the bag, free square); the draw rules are
+/// ignored; a position without a Duke has no children. The last ply is
+/// counted without playing its actions (bulk counting).
+///
+/// ```
+/// use duke_engine::{perft, Position};
+/// assert_eq!(perft(&Position::standard(), 2), 324);
+/// ```
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal(),
+        _ => {
+            let mut total = 0;
+            for &a in pos.legal_actions().iter() {
+                let mut child = *pos;
+                child.play_unchecked(a);
+                total += perft(&child, depth - 1);
+            }
+            total
+        }
+    }
+}
+
+/// Each legal action of `pos` with the perft of its child at `depth - 1`,
+/// in a stable order (by action text); `depth` must be at least 1.
+///
+/// ```
+/// use duke_engine::{divide, Position};
+/// let rows: Vec<_> = divide(&Position::standard(), 1).collect();
+/// assert_eq!(rows.len(), 18);
+/// assert!(rows.iter().all(|&(_, n)| n == 1));
+/// ```
+pub fn divide(pos: &Position, depth: u32) -> impl Iterator<Item = (Action, u64)> + '_ {
+    let mut list: ActionList = pos.legal_actions();
+    list.sort();
+    let depth = depth.max(1);
+    (0..list.len()).map(move |i| {
+        let a = list[i];
+        let mut child = *pos;
+        child.play_unchecked(a);
+        (a, perft(&child, depth - 1))
+    })
+}

@@ -1,0 +1,202 @@
+//! The game record: a text that carries the setup and every turn, each
+//! levy with its drawn troop, so that a game replays without its seed.
+//!
+//! ```text
+//! duke-record 1
+//! seed 42                 (only in Game::record_with_seed)
+//! setup D@C1 F@B1 F@D1 D@D6 F@C6 F@E6
+//! 1. B1-B2
+//! 2. P@C5
+//! 3. C1-D1
+//! result light duke-captured
+//! ```
+//!
+//! - The first line is `duke-record 1`. Blank lines and lines starting
+//!   with `#` are ignored.
+//! - `seed N` (optional) is the game's seed, for draws after the record.
+//! - `setup` lists the placements made (SPEC §5), in order; a game that
+//!   began from a position has `start <DPN>` instead.
+//! - Each turn is one line, `N. <action>` (SPEC §8 action text), numbered
+//!   from 1. A levy is written with the troop that was drawn (`P@C5`).
+//! - `result <light|dark|draw> <reason>` (optional) closes a finished
+//!   game; a reader checks it against the replayed game. Reasons are
+//!   `duke-captured`, `no-action`, `repetition` and `quiet-turns`.
+//!
+//! ```
+//! use duke_engine::Game;
+//! let mut game = Game::standard(1);
+//! game.play_text("B1-B2").unwrap();
+//! let text = game.record();
+//! assert_eq!(text, "duke-record 1\nsetup D@C1 F@B1 F@D1 D@D6 F@C6 F@E6\n1. B1-B2\n");
+//! let back = Game::from_record(&text).unwrap();
+//! assert_eq!(back.position(), game.position());
+//! let err = Game::from_record("duke-record 1\nsetup D@C1 F@B1 F@D1 D@D6 F@C6 F@E6\n1. B1-B3\n").unwrap_err();
+//! assert_eq!(err.to_string(), "record line 3 (turn 1): B1-B3: the Footman on B1 has no mark that reaches B3");
+//! ```
+
+use alloc::string::String;
+use core::fmt;
+
+use crate::game::outcome_text;
+use crate::{Game, GameError, ParseDpnError, Position};
+
+/// A record that could not be read: names the line, the turn when there
+/// is one, and the problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    line: usize,
+    turn: Option<u32>,
+    kind: RecordErrorKind,
+}
+
+/// What is wrong with a record line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RecordErrorKind {
+    /// The first line is not `duke-record 1`.
+    Header,
+    /// A line that is none of the known kinds.
+    UnknownLine,
+    /// A `seed` that is not a number.
+    Seed,
+    /// A `start` position that is not valid DPN.
+    Start(ParseDpnError),
+    /// A second `setup` or `start` line, or one after the turns began.
+    Misplaced,
+    /// A turn number out of sequence.
+    TurnNumber {
+        /// The number expected.
+        expected: u32,
+    },
+    /// An action the game refused.
+    Action(GameError),
+    /// The record ends before setup is complete but has turns.
+    SetupIncomplete,
+    /// The `result` line does not match the replayed game.
+    Result {
+        /// What the replayed game says, `None` when it is not over.
+        actual: Option<String>,
+    },
+}
+
+impl RecordError {
+    fn new(line: usize, turn: Option<u32>, kind: RecordErrorKind) -> RecordError {
+        RecordError { line, turn, kind }
+    }
+
+    /// The line (from 1).
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The turn of that line, if it is a turn.
+    pub fn turn(&self) -> Option<u32> {
+        self.turn
+    }
+
+    /// The problem.
+    pub fn kind(&self) -> &RecordErrorKind {
+        &self.kind
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "record line {}", self.line)?;
+        if let Some(turn) = self.turn {
+            write!(f, " (turn {turn})")?;
+        }
+        f.write_str(": ")?;
+        match &self.kind {
+            RecordErrorKind::Header => f.write_str("expected the header \"duke-record 1\""),
+            RecordErrorKind::UnknownLine => f.write_str(
+                "expected \"seed N\", \"setup ...\", \"start <DPN>\", \"N. <action>\" or \"result ...\"",
+            ),
+            RecordErrorKind::Seed => f.write_str("the seed is not a whole number below 2^64"),
+            RecordErrorKind::Start(e) => e.fmt(f),
+            RecordErrorKind::Misplaced => {
+                f.write_str("\"setup\" or \"start\" must come once, before the turns")
+            }
+            RecordErrorKind::TurnNumber { expected } => {
+                write!(f, "expected turn number {expected}")
+            }
+            RecordErrorKind::Action(e) => e.fmt(f),
+            RecordErrorKind::SetupIncomplete => {
+                f.write_str("turns follow a setup that is not complete")
+            }
+            RecordErrorKind::Result { actual: Some(a) } => {
+                write!(f, "the result line does not match the game, which ends \"{a}\"")
+            }
+            RecordErrorKind::Result { actual: None } => {
+                f.write_str("the record has a result but the game is not over")
+            }
+        }
+    }
+}
+
+impl core::error::Error for RecordError {}
+
+pub(crate) fn read(text: &str, seed_override: Option<u64>) -> Result<Game, RecordError> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
+    match lines.next() {
+        Some((_, "duke-record 1")) => {}
+        Some((n, _)) => return Err(RecordError::new(n, None, RecordErrorKind::Header)),
+        None => return Err(RecordError::new(1, None, RecordErrorKind::Header)),
+    }
+    let mut seed = None;
+    let mut game: Option<Game> = None;
+    let mut turn = 0u32;
+    let mut result: Option<(usize, &str)> = None;
+    for (n, line) in lines {
+        let err = |kind| RecordError::new(n, None, kind);
+        if result.is_some() {
+            return Err(err(RecordErrorKind::UnknownLine));
+        }
+        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        match word {
+            "seed" if game.is_none() && seed.is_none() => {
+                seed = Some(rest.parse::<u64>().map_err(|_| err(RecordErrorKind::Seed))?);
+            }
+            "setup" | "start" if game.is_some() => return Err(err(RecordErrorKind::Misplaced)),
+            "setup" => {
+                let mut g = Game::new(seed_override.or(seed).unwrap_or(0));
+                for a in rest.split_whitespace() {
+                    g.play_text(a).map_err(|e| err(RecordErrorKind::Action(e)))?;
+                }
+                game = Some(g);
+            }
+            "start" => {
+                let pos: Position = rest.parse().map_err(|e| err(RecordErrorKind::Start(e)))?;
+                game = Some(Game::from_position(pos, seed_override.or(seed).unwrap_or(0)));
+            }
+            "result" => result = Some((n, rest)),
+            _ if word.ends_with('.') && word[..word.len() - 1].bytes().all(|b| b.is_ascii_digit()) => {
+                let g = game.as_mut().ok_or(err(RecordErrorKind::Misplaced))?;
+                let number = word[..word.len() - 1].parse::<u32>().ok();
+                turn += 1;
+                let err = |kind| RecordError::new(n, Some(turn), kind);
+                if number != Some(turn) {
+                    return Err(err(RecordErrorKind::TurnNumber { expected: turn }));
+                }
+                if g.actions().len() < g.setup_len() {
+                    return Err(err(RecordErrorKind::SetupIncomplete));
+                }
+                g.play_text(rest).map_err(|e| err(RecordErrorKind::Action(e)))?;
+            }
+            _ => return Err(err(RecordErrorKind::UnknownLine)),
+        }
+    }
+    let game = game.unwrap_or_else(|| Game::new(seed_override.or(seed).unwrap_or(0)));
+    if let Some((n, text)) = result {
+        let actual = game.outcome().map(outcome_text);
+        if actual.as_deref() != Some(text) {
+            return Err(RecordError::new(n, None, RecordErrorKind::Result { actual }));
+        }
+    }
+    Ok(game)
+}
