@@ -1,1 +1,112 @@
-fn main() {}
+//! Speed of the move generator: perft leaves per second (bulk counting)
+//! and random-playout turns per second, on one core.
+//!
+//! `cargo bench -p duke-engine --bench speed` (add `-- quick` for a short run).
+//! Each figure is the best of several runs; progress is printed as it goes.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use duke_engine::{perft, Game, Position, QUIET_LIMIT};
+
+fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (T, f64) {
+    let mut best = f64::INFINITY;
+    let mut out = None;
+    for _ in 0..runs {
+        let t = Instant::now();
+        let v = f();
+        best = best.min(t.elapsed().as_secs_f64());
+        out = Some(v);
+    }
+    (out.unwrap(), best)
+}
+
+fn xorshift(x: &mut u64) -> u64 {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    *x
+}
+
+/// Random playouts on `Position` (the search/ML hot path): uniform over the
+/// legal list until a Duke falls, the mover has no action, or 200 quiet
+/// turns pass (repetition is a `Game` rule and is not checked here).
+fn playouts(games: u32, seed: u64) -> u64 {
+    let mut x = seed | 1;
+    let mut turns = 0;
+    for _ in 0..games {
+        let mut pos = Position::standard();
+        loop {
+            let list = pos.legal_actions();
+            if list.is_empty() || pos.quiet() >= QUIET_LIMIT {
+                break;
+            }
+            pos.play_unchecked(list[(xorshift(&mut x) % list.len() as u64) as usize]);
+            turns += 1;
+        }
+        black_box(&pos);
+    }
+    turns
+}
+
+/// Random games through `Game` (history, repetition, draws from the bag).
+fn game_playouts(games: u32, seed: u64) -> u64 {
+    let mut x = seed | 1;
+    let mut turns = 0;
+    for g in 0..games {
+        let mut game = Game::standard(u64::from(g));
+        while game.outcome().is_none() {
+            let list = game.legal_actions();
+            let a = list[(xorshift(&mut x) % list.len() as u64) as usize];
+            if a.kind() == duke_engine::ActionKind::Place {
+                game.draw().unwrap();
+                game.place(a.target()).unwrap();
+            } else {
+                game.play(a).unwrap();
+            }
+            turns += 1;
+        }
+    }
+    turns
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "quick");
+    let runs = if quick { 1 } else { 5 };
+    let start = Position::standard();
+    let middle: Position = "2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40"
+        .parse()
+        .unwrap();
+    let crowded: Position = "2fdg+n/2Ss1+f/1+w+A+l1+r/3+a+W1/+kFR+K2/1FDCFM l BGILNPPP/bcfimpp 0 50"
+        .parse()
+        .unwrap();
+    let cases: [(&str, &Position, u32); 5] = [
+        ("perft start depth 5", &start, 5),
+        ("perft start depth 6", &start, 6),
+        ("perft spec middle game depth 4", &middle, 4),
+        ("perft crowded (24 tiles) depth 5", &crowded, 5),
+        ("perft crowded (24 tiles) depth 4", &crowded, 4),
+    ];
+    println!("duke-engine speed, one core, best of {runs}");
+    for (name, pos, depth) in cases {
+        if quick && depth >= 6 {
+            continue;
+        }
+        let (n, secs) = best_of(runs, || perft(black_box(pos), depth));
+        println!("{name:36} {n:>12} leaves {secs:8.3} s {:8.1} M leaves/s", n as f64 / secs / 1e6);
+    }
+    let games = if quick { 2_000 } else { 20_000 };
+    let (turns, secs) = best_of(runs, || playouts(games, 7));
+    println!(
+        "{:36} {turns:>12} turns  {secs:8.3} s {:8.2} M turns/s ({games} games)",
+        "random playouts (Position)",
+        turns as f64 / secs / 1e6
+    );
+    let games = games / 4;
+    let (turns, secs) = best_of(runs, || game_playouts(games, 7));
+    println!(
+        "{:36} {turns:>12} turns  {secs:8.3} s {:8.2} M turns/s ({games} games)",
+        "random games (Game, with history)",
+        turns as f64 / secs / 1e6
+    );
+}

@@ -8,7 +8,8 @@
 use duke_engine::{perft, ActionKind, Position, Side, Troop};
 
 fn main() {
-    let features: [(&str, fn(&Position) -> bool); 8] = [
+    type Feature = (&'static str, fn(&Position) -> bool);
+    let features: [Feature; 8] = [
         ("strike", |p| p.legal_actions().iter().any(|a| a.kind() == ActionKind::Strike)),
         ("command", |p| p.legal_actions().iter().any(|a| a.kind() == ActionKind::Command)),
         ("jump-slide", |p| {

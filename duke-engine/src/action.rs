@@ -269,9 +269,11 @@ impl fmt::Debug for Action {
     }
 }
 
-/// The largest number of legal actions a position can have, as a bound
-/// (a test computes it from the masks and a witness position comes close).
-pub const MAX_ACTIONS: usize = 320;
+/// The capacity of an [`ActionList`]: a bound on the legal actions of any
+/// position. A test derives it from the masks (each tile of an army at its
+/// best square with open rays, plus 14 troop kinds times 4 levy squares);
+/// the richest position a hill climb found has 99.
+pub const MAX_ACTIONS: usize = 208;
 
 /// A list of actions with fixed capacity [`MAX_ACTIONS`]: no heap.
 ///

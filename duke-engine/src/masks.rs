@@ -461,9 +461,9 @@ mod tests {
                     assert_eq!(seen & part, 0, "{tile} on {from}");
                     seen |= part;
                 }
-                for d in 0..8 {
+                for (d, rays) in RAYS.iter().enumerate() {
                     if (SLIDE_DIRS[code] | JUMP_SLIDE_DIRS[code]) & 1 << d != 0 {
-                        let ray = RAYS[d][from.index()];
+                        let ray = rays[from.index()];
                         assert_eq!(seen & ray, 0, "{tile} on {from}");
                         seen |= ray;
                     }

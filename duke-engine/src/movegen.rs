@@ -360,6 +360,7 @@ impl Position {
     /// texts.sort();
     /// assert_eq!(&texts[..5], ["A@C2", "B1-A1", "B1-B2", "B@C2", "C@C2"]);
     /// ```
+    #[inline]
     pub fn legal_actions(&self) -> ActionList {
         let mut list = ActionList::new();
         self.generate(&mut list);
@@ -440,3 +441,61 @@ impl Position {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::masks::{RAYS, REACH};
+    use crate::{Face, Tile, Troop, MAX_ACTIONS};
+
+    /// The most actions one tile can have from any square, on an empty
+    /// board for its rays: relocations, strikes, and commands (every
+    /// source times every other square of the area).
+    fn most_actions(troop: Troop) -> u32 {
+        let mut best = 0;
+        for face in Face::ALL {
+            let code = Tile::new(troop, Side::Light, face).code() as usize;
+            for sq in 0..36 {
+                let r = REACH[code][sq];
+                let mut rays = 0;
+                for (d, ray) in RAYS.iter().enumerate() {
+                    if (SLIDE_DIRS[code] | JUMP_SLIDE_DIRS[code]) & 1 << d != 0 {
+                        rays |= ray[sq];
+                    }
+                }
+                let area = r.command.count_ones();
+                let n = (r.step | r.far | rays).count_ones()
+                    + r.strike.count_ones()
+                    + area * area.saturating_sub(1);
+                best = best.max(n);
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn capacity_bounds_every_position() {
+        // Each tile of an army at its best square, plus every levy: at most
+        // 14 kinds in a bag (never a Duke) times 4 squares next to the Duke.
+        let bound: u32 = Troop::ALL
+            .iter()
+            .map(|&t| u32::from(t.army_count()) * most_actions(t))
+            .sum::<u32>()
+            + 14 * 4;
+        assert!(bound as usize <= MAX_ACTIONS, "bound {bound}");
+        assert_eq!(bound as usize, MAX_ACTIONS, "the capacity is the bound");
+    }
+
+    #[test]
+    fn witness_position_needs_a_large_list() {
+        // The best of a hill climb over Light armies (200 restarts of 3,000
+        // mutations, maximising the legal count): 99 actions, about half the
+        // proven bound, so the capacity is not much larger than needed.
+        let pos: Position = "4Fd/3+M2/1+D1W1F/C2I2/3+G2/P1RP+K1 l ABFLNPS/- 0 0"
+            .parse()
+            .unwrap_or_else(|e| panic!("{e}"));
+        let n = pos.legal_actions().len();
+        assert_eq!(n, pos.count_legal() as usize);
+        assert_eq!(n, 99);
+    }
+}

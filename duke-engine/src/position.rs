@@ -252,6 +252,7 @@ impl Position {
 
     /// Places a setup tile for the side to move without passing the turn
     /// (the setup phase counts no turns).
+    #[cfg(feature = "alloc")]
     pub(crate) fn setup_place(&mut self, troop: Troop, to: Square) {
         let side = self.side;
         self.put_code(to.index(), Tile::new(troop, side, Face::Starting).code());

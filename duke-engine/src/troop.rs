@@ -295,7 +295,7 @@ impl fmt::Display for Tile {
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Bag(u64);
 
-const NIBBLE_LOW: u64 = 0x1111_1111_1111_111;
+const NIBBLE_LOW: u64 = 0x0111_1111_1111_1111;
 
 impl Bag {
     /// An empty bag.

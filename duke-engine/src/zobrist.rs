@@ -18,11 +18,12 @@ const fn splitmix64(state: u64) -> (u64, u64) {
 }
 
 /// Mixes one 64-bit value (the splitmix64 finaliser).
+#[cfg(feature = "alloc")]
 pub(crate) const fn mix(x: u64) -> u64 {
     splitmix64(x).1
 }
 
-const SEED: u64 = 0x0D0C_E2013_u64;
+const SEED: u64 = 0x000D_0CE2_013D_u64;
 
 struct Keys {
     tiles: [[u64; 36]; CODES],
