@@ -77,9 +77,10 @@ fn main() {
     let middle: Position = "2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40"
         .parse()
         .unwrap();
-    let crowded: Position = "2fdg+n/2Ss1+f/1+w+A+l1+r/3+a+W1/+kFR+K2/1FDCFM l BGILNPPP/bcfimpp 0 50"
-        .parse()
-        .unwrap();
+    let crowded: Position =
+        "2fdg+n/2Ss1+f/1+w+A+l1+r/3+a+W1/+kFR+K2/1FDCFM l BGILNPPP/bcfimpp 0 50"
+            .parse()
+            .unwrap();
     let cases: [(&str, &Position, u32); 5] = [
         ("perft start depth 5", &start, 5),
         ("perft start depth 6", &start, 6),
@@ -93,7 +94,10 @@ fn main() {
             continue;
         }
         let (n, secs) = best_of(runs, || perft(black_box(pos), depth));
-        println!("{name:36} {n:>12} leaves {secs:8.3} s {:8.1} M leaves/s", n as f64 / secs / 1e6);
+        println!(
+            "{name:36} {n:>12} leaves {secs:8.3} s {:8.1} M leaves/s",
+            n as f64 / secs / 1e6
+        );
     }
     let games = if quick { 2_000 } else { 20_000 };
     let (turns, secs) = best_of(runs, || playouts(games, 7));

@@ -10,8 +10,16 @@ use duke_engine::{perft, ActionKind, Position, Side, Troop};
 fn main() {
     type Feature = (&'static str, fn(&Position) -> bool);
     let features: [Feature; 8] = [
-        ("strike", |p| p.legal_actions().iter().any(|a| a.kind() == ActionKind::Strike)),
-        ("command", |p| p.legal_actions().iter().any(|a| a.kind() == ActionKind::Command)),
+        ("strike", |p| {
+            p.legal_actions()
+                .iter()
+                .any(|a| a.kind() == ActionKind::Strike)
+        }),
+        ("command", |p| {
+            p.legal_actions()
+                .iter()
+                .any(|a| a.kind() == ActionKind::Command)
+        }),
         ("jump-slide", |p| {
             let me = p.side_to_move();
             p.troops(me, Troop::Assassin).any() && p.troops(!me, Troop::Assassin).any()
@@ -20,11 +28,17 @@ fn main() {
         ("duke-capture-available", |p| {
             p.is_duke_attacked(!p.side_to_move())
         }),
-        ("mover-bag-empty", |p| p.bag(p.side_to_move()).is_empty() && !p.bag(!p.side_to_move()).is_empty()),
-        ("both-bags-empty", |p| p.bag(Side::Light).is_empty() && p.bag(Side::Dark).is_empty()),
+        ("mover-bag-empty", |p| {
+            p.bag(p.side_to_move()).is_empty() && !p.bag(!p.side_to_move()).is_empty()
+        }),
+        ("both-bags-empty", |p| {
+            p.bag(Side::Light).is_empty() && p.bag(Side::Dark).is_empty()
+        }),
         ("crowded", |p| p.occupied().count() >= 22),
     ];
-    println!("# Positions from seeded random games (examples/perft_positions.rs), two per feature.");
+    println!(
+        "# Positions from seeded random games (examples/perft_positions.rs), two per feature."
+    );
     println!("# Counts from the engine; tests/perft.rs confirms them with a naive generator.");
     for (name, has) in features {
         let mut found = 0;

@@ -81,7 +81,13 @@ const EQ_MASK: u32 = !CAPTURE;
 
 impl Action {
     #[inline(always)]
-    pub(crate) const fn pack(kind: ActionKind, a: usize, b: usize, c: usize, capture: bool) -> Action {
+    pub(crate) const fn pack(
+        kind: ActionKind,
+        a: usize,
+        b: usize,
+        c: usize,
+        capture: bool,
+    ) -> Action {
         Action(
             (kind as u32) << 18
                 | (a as u32) << 12

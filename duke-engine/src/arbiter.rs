@@ -132,7 +132,11 @@ impl fmt::Display for IllegalReason {
                 tile.troop, tile.side, !tile.side
             ),
             IllegalReason::NoMark { tile, from, to } => {
-                write!(f, "the {} on {from} has no mark that reaches {to}", tile.troop)
+                write!(
+                    f,
+                    "the {} on {from} has no mark that reaches {to}",
+                    tile.troop
+                )
             }
             IllegalReason::WrongMark {
                 tile,
@@ -160,7 +164,10 @@ impl fmt::Display for IllegalReason {
                 tile.troop
             ),
             IllegalReason::NotInCommandArea { commander, square } => {
-                write!(f, "{square} is not in the command area of the tile on {commander}")
+                write!(
+                    f,
+                    "{square} is not in the command area of the tile on {commander}"
+                )
             }
             IllegalReason::BagEmpty => write!(f, "the bag is empty, so there is no levy"),
             IllegalReason::NotInBag(troop) => write!(f, "the bag holds no {troop}"),
@@ -300,9 +307,9 @@ impl Position {
     ///
     /// ```
     /// use duke_engine::{Position, Troop};
-    /// let chances = Position::standard().levy_chances();
+    /// let mut chances = Position::standard().levy_chances();
     /// assert_eq!(chances.len(), 14);
-    /// let pike = chances.iter().find(|c| c.troop == Troop::Pikeman).unwrap();
+    /// let pike = chances.find(|c| c.troop == Troop::Pikeman).unwrap();
     /// assert_eq!(pike.probability(), 3.0 / 16.0);
     /// ```
     pub fn levy_chances(&self) -> impl ExactSizeIterator<Item = Chance> + Clone {
@@ -344,7 +351,10 @@ impl Position {
                 next.play_unchecked(a);
                 Ok(next)
             }
-            None => Err(IllegalActionError::new(action, self.explain_illegal(action))),
+            None => Err(IllegalActionError::new(
+                action,
+                self.explain_illegal(action),
+            )),
         }
     }
 

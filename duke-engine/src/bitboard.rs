@@ -132,11 +132,11 @@ impl Bitboard {
 /// ```
 #[macro_export]
 macro_rules! bitboard {
+    (@cell .) => { false };
+    (@cell $other:tt) => { true };
     ($($cell:tt)*) => {
         $crate::Bitboard::from_grid_cells(&[$($crate::bitboard!(@cell $cell)),*])
     };
-    (@cell .) => { false };
-    (@cell $other:tt) => { true };
 }
 
 impl From<Square> for Bitboard {

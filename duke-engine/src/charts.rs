@@ -164,7 +164,10 @@ mod tests {
     pub(crate) fn charts_from_data() -> Vec<(Troop, Face, Vec<ChartMark>)> {
         let text = include_str!("../../tests/data/charts.txt");
         let mut out = Vec::new();
-        for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+        {
             let (head, body) = line.split_once(':').unwrap();
             let mut words = head.split_whitespace();
             let name = words.next().unwrap();
@@ -220,7 +223,9 @@ mod tests {
                 for cm in marks {
                     // Left-right symmetry (SPEC §1 relies on it).
                     assert!(
-                        marks.iter().any(|o| o.mark == cm.mark && o.dx == -cm.dx && o.dy == cm.dy),
+                        marks
+                            .iter()
+                            .any(|o| o.mark == cm.mark && o.dx == -cm.dx && o.dy == cm.dy),
                         "{troop} {face:?} {cm:?}"
                     );
                     assert!((cm.dx, cm.dy) != (0, 0));

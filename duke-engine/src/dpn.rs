@@ -6,7 +6,7 @@
 //! let text = "2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40";
 //! let pos: Position = text.parse().unwrap();
 //! assert_eq!(pos.to_string(), text);
-//! let err = "2fdf1/6/6/6/6/1FDF2 x - - 0 0".parse::<Position>().unwrap_err();
+//! let err = "2fdf1/6/6/6/6/1FDF2 x -/- 0 0".parse::<Position>().unwrap_err();
 //! assert_eq!(err.to_string(), "dpn field \"side\": expected 'l' or 'd', found \"x\"");
 //! ```
 
@@ -58,18 +58,45 @@ pub struct ParseDpnError {
 enum Problem {
     FieldCount(usize),
     RankCount(usize),
-    RankWidth { rank: u8, squares: usize },
-    TwoDigits { rank: u8 },
-    BadDigit { rank: u8, digit: char },
-    LonePlus { rank: u8 },
-    BadLetter { rank: Option<u8>, letter: char },
-    Dukes { side: Side, count: u32 },
-    TooMany { side: Side, troop: Troop, count: u32 },
+    RankWidth {
+        rank: u8,
+        squares: usize,
+    },
+    TwoDigits {
+        rank: u8,
+    },
+    BadDigit {
+        rank: u8,
+        digit: char,
+    },
+    LonePlus {
+        rank: u8,
+    },
+    BadLetter {
+        rank: Option<u8>,
+        letter: char,
+    },
+    Dukes {
+        side: Side,
+        count: u32,
+    },
+    TooMany {
+        side: Side,
+        troop: Troop,
+        count: u32,
+    },
     Side(TextSnippet),
     BagSeparator,
-    BagCase { side: Side, letter: char },
-    EmptyBag { side: Side },
-    DashWithLetters { side: Side },
+    BagCase {
+        side: Side,
+        letter: char,
+    },
+    EmptyBag {
+        side: Side,
+    },
+    DashWithLetters {
+        side: Side,
+    },
     Number(TextSnippet, u32),
 }
 
@@ -100,14 +127,20 @@ impl fmt::Display for ParseDpnError {
             Problem::RankWidth { rank: r, squares } => {
                 write!(f, "rank {} has {squares} squares, not 6", rank(*r))
             }
-            Problem::TwoDigits { rank: r } => write!(f, "rank {} has two digits in a row", rank(*r)),
+            Problem::TwoDigits { rank: r } => {
+                write!(f, "rank {} has two digits in a row", rank(*r))
+            }
             Problem::BadDigit { rank: r, digit } => write!(
                 f,
                 "rank {}: '{digit}' is not a run of 1 to 6 empty squares",
                 rank(*r)
             ),
             Problem::LonePlus { rank: r } => {
-                write!(f, "rank {}: '+' must be followed by a tile letter", rank(*r))
+                write!(
+                    f,
+                    "rank {}: '+' must be followed by a tile letter",
+                    rank(*r)
+                )
             }
             Problem::BadLetter {
                 rank: Some(r),
@@ -119,11 +152,7 @@ impl fmt::Display for ParseDpnError {
             Problem::Dukes { side, count } => {
                 write!(f, "{side} has {count} Dukes on the board, not exactly one")
             }
-            Problem::TooMany {
-                side,
-                troop,
-                count,
-            } => write!(
+            Problem::TooMany { side, troop, count } => write!(
                 f,
                 "{side} has {count} of {troop} on the board and in the bag, and an army has {}",
                 troop.army_count()
@@ -251,7 +280,12 @@ fn parse_bag(text: &str, side: Side) -> Result<Bag, ParseDpnError> {
 }
 
 fn parse_number(text: &str, field: DpnField, max: u32) -> Result<u32, ParseDpnError> {
-    let bad = || ParseDpnError::new(field, Problem::Number(TextSnippet::new(text.as_bytes()), max));
+    let bad = || {
+        ParseDpnError::new(
+            field,
+            Problem::Number(TextSnippet::new(text.as_bytes()), max),
+        )
+    };
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(bad());
     }
@@ -301,15 +335,12 @@ impl FromStr for Position {
         for side in Side::ALL {
             let dukes = pos.troops(side, Troop::Duke).count();
             for troop in Troop::ALL {
-                let count = pos.troops(side, troop).count() + u32::from(bags[side.index()].count(troop));
+                let count =
+                    pos.troops(side, troop).count() + u32::from(bags[side.index()].count(troop));
                 if count > u32::from(troop.army_count()) && !(troop == Troop::Duke && dukes > 1) {
                     return Err(ParseDpnError::new(
                         DpnField::Bags,
-                        Problem::TooMany {
-                            side,
-                            troop,
-                            count,
-                        },
+                        Problem::TooMany { side, troop, count },
                     ));
                 }
             }

@@ -91,7 +91,9 @@ impl fmt::Display for Request {
 impl fmt::Display for Phase {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Phase::Setup { side, troop } => write!(f, "{side} is setting up and places its {troop} next"),
+            Phase::Setup { side, troop } => {
+                write!(f, "{side} is setting up and places its {troop} next")
+            }
             Phase::Play => f.write_str("the game is in play"),
             Phase::Levy { troop } => write!(
                 f,
@@ -473,7 +475,10 @@ impl Game {
         }
         if !self.current.can_levy() {
             let bag = self.current.bag(self.current.side_to_move());
-            let duke = self.current.duke(self.current.side_to_move()).unwrap_or(Square::A1);
+            let duke = self
+                .current
+                .duke(self.current.side_to_move())
+                .unwrap_or(Square::A1);
             let reason = if bag.is_empty() {
                 crate::IllegalReason::BagEmpty
             } else {
@@ -620,7 +625,10 @@ impl Game {
 
     /// Reads a record, using `seed` for later draws whether or not the
     /// record carries one.
-    pub fn from_record_with_seed(text: &str, seed: u64) -> Result<Game, crate::record::RecordError> {
+    pub fn from_record_with_seed(
+        text: &str,
+        seed: u64,
+    ) -> Result<Game, crate::record::RecordError> {
         crate::record::read(text, Some(seed))
     }
 
@@ -632,7 +640,12 @@ impl Game {
 pub(crate) fn outcome_text(outcome: Outcome) -> String {
     let mut s = String::new();
     let _ = match outcome.winner() {
-        Some(side) => write!(s, "{} {}", side.name().to_ascii_lowercase(), outcome.reason_name()),
+        Some(side) => write!(
+            s,
+            "{} {}",
+            side.name().to_ascii_lowercase(),
+            outcome.reason_name()
+        ),
         None => write!(s, "draw {}", outcome.reason_name()),
     };
     s

@@ -441,12 +441,18 @@ mod tests {
     #[test]
     fn between_and_dirs() {
         use Square::*;
-        assert_eq!(BETWEEN[A1 as usize][D4 as usize], 1 << B2 as u8 | 1 << C3 as u8);
+        assert_eq!(
+            BETWEEN[A1 as usize][D4 as usize],
+            1 << B2 as u8 | 1 << C3 as u8
+        );
         assert_eq!(BETWEEN[A1 as usize][B2 as usize], 0);
         assert_eq!(BETWEEN[A1 as usize][B3 as usize], 0);
         assert_eq!(DIR_OF[A1 as usize][A6 as usize], 0);
         assert_eq!(DIR_OF[A1 as usize][B3 as usize], NO_DIR);
-        assert_eq!(ADJACENT[C1 as usize], 1 << B1 as u8 | 1 << D1 as u8 | 1 << C2 as u8);
+        assert_eq!(
+            ADJACENT[C1 as usize],
+            1 << B1 as u8 | 1 << D1 as u8 | 1 << C2 as u8
+        );
     }
 
     #[test]

@@ -441,7 +441,6 @@ impl Position {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -196,7 +196,9 @@ mod tests {
 
     #[test]
     fn round_trips() {
-        for text in ["B1-B2", "C3xC5", "C3*B5", "E4:D5-E5", "E4:D5xE5", "P@C2", "D@C1"] {
+        for text in [
+            "B1-B2", "C3xC5", "C3*B5", "E4:D5-E5", "E4:D5xE5", "P@C2", "D@C1",
+        ] {
             let a: Action = text.parse().unwrap();
             assert_eq!(a.to_string(), text);
             assert_eq!(Action::from_bits(a.to_bits()), Some(a));

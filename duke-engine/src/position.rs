@@ -396,6 +396,9 @@ mod tests {
         let pos = Position::standard();
         assert_eq!(pos.mirrored().mirrored(), pos);
         assert_eq!(pos.colour_swapped().colour_swapped(), pos);
-        assert_eq!(pos.colour_swapped().key(), pos.colour_swapped().key_from_scratch());
+        assert_eq!(
+            pos.colour_swapped().key(),
+            pos.colour_swapped().key_from_scratch()
+        );
     }
 }

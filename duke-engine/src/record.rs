@@ -160,22 +160,31 @@ pub(crate) fn read(text: &str, seed_override: Option<u64>) -> Result<Game, Recor
         let rest = rest.trim();
         match word {
             "seed" if game.is_none() && seed.is_none() => {
-                seed = Some(rest.parse::<u64>().map_err(|_| err(RecordErrorKind::Seed))?);
+                seed = Some(
+                    rest.parse::<u64>()
+                        .map_err(|_| err(RecordErrorKind::Seed))?,
+                );
             }
             "setup" | "start" if game.is_some() => return Err(err(RecordErrorKind::Misplaced)),
             "setup" => {
                 let mut g = Game::new(seed_override.or(seed).unwrap_or(0));
                 for a in rest.split_whitespace() {
-                    g.play_text(a).map_err(|e| err(RecordErrorKind::Action(e)))?;
+                    g.play_text(a)
+                        .map_err(|e| err(RecordErrorKind::Action(e)))?;
                 }
                 game = Some(g);
             }
             "start" => {
                 let pos: Position = rest.parse().map_err(|e| err(RecordErrorKind::Start(e)))?;
-                game = Some(Game::from_position(pos, seed_override.or(seed).unwrap_or(0)));
+                game = Some(Game::from_position(
+                    pos,
+                    seed_override.or(seed).unwrap_or(0),
+                ));
             }
             "result" => result = Some((n, rest)),
-            _ if word.ends_with('.') && word[..word.len() - 1].bytes().all(|b| b.is_ascii_digit()) => {
+            _ if word.ends_with('.')
+                && word[..word.len() - 1].bytes().all(|b| b.is_ascii_digit()) =>
+            {
                 let g = game.as_mut().ok_or(err(RecordErrorKind::Misplaced))?;
                 let number = word[..word.len() - 1].parse::<u32>().ok();
                 turn += 1;
@@ -186,7 +195,8 @@ pub(crate) fn read(text: &str, seed_override: Option<u64>) -> Result<Game, Recor
                 if g.actions().len() < g.setup_len() {
                     return Err(err(RecordErrorKind::SetupIncomplete));
                 }
-                g.play_text(rest).map_err(|e| err(RecordErrorKind::Action(e)))?;
+                g.play_text(rest)
+                    .map_err(|e| err(RecordErrorKind::Action(e)))?;
             }
             _ => return Err(err(RecordErrorKind::UnknownLine)),
         }
@@ -195,7 +205,11 @@ pub(crate) fn read(text: &str, seed_override: Option<u64>) -> Result<Game, Recor
     if let Some((n, text)) = result {
         let actual = game.outcome().map(outcome_text);
         if actual.as_deref() != Some(text) {
-            return Err(RecordError::new(n, None, RecordErrorKind::Result { actual }));
+            return Err(RecordError::new(
+                n,
+                None,
+                RecordErrorKind::Result { actual },
+            ));
         }
     }
     Ok(game)

@@ -266,7 +266,11 @@ impl Tile {
         } else {
             Face::Starting
         };
-        let side = if code & 1 != 0 { Side::Dark } else { Side::Light };
+        let side = if code & 1 != 0 {
+            Side::Dark
+        } else {
+            Side::Light
+        };
         Tile { troop, side, face }
     }
 }
@@ -467,9 +471,9 @@ mod tests {
         assert_eq!(bag.kind_mask().count_ones(), 13);
         assert_eq!(bag.kind_mask() & 1 << Troop::Pikeman.index(), 0);
         assert_eq!(Bag::EMPTY.total(), 0);
-        let full = Troop::ALL.iter().fold(Bag::EMPTY, |b, &t| {
-            (0..15).fold(b, |b, _| b.with(t))
-        });
+        let full = Troop::ALL
+            .iter()
+            .fold(Bag::EMPTY, |b, &t| (0..15).fold(b, |b, _| b.with(t)));
         assert_eq!(full.total(), 225);
     }
 }

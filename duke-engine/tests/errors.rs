@@ -12,12 +12,32 @@ fn illegal_actions_say_why() {
     let start = Position::standard();
     let cases: [(&Position, &str, &str); 9] = [
         (&start, "C3-C4", "C3-C4: there is no tile on C3"),
-        (&start, "C6-C5", "C6-C5: the Footman on C6 is Dark's, and Light is to move"),
-        (&start, "B1-B3", "B1-B3: the Footman on B1 has no mark that reaches B3"),
+        (
+            &start,
+            "C6-C5",
+            "C6-C5: the Footman on C6 is Dark's, and Light is to move",
+        ),
+        (
+            &start,
+            "B1-B3",
+            "B1-B3: the Footman on B1 has no mark that reaches B3",
+        ),
         (&start, "B1-C1", "B1-C1: C1 holds a tile of your own"),
-        (&start, "B1*B2", "B1*B2: the Footman on B1 has a Move mark on B2, not the kind this action uses"),
-        (&start, "C1:B1-B2", "C1:B1-B2: the Duke on C1 has no Command mark on its current face"),
-        (&start, "P@C3", "P@C3: a levy goes next to the Duke (on C1), and C3 is not orthogonally next to it"),
+        (
+            &start,
+            "B1*B2",
+            "B1*B2: the Footman on B1 has a Move mark on B2, not the kind this action uses",
+        ),
+        (
+            &start,
+            "C1:B1-B2",
+            "C1:B1-B2: the Duke on C1 has no Command mark on its current face",
+        ),
+        (
+            &start,
+            "P@C3",
+            "P@C3: a levy goes next to the Duke (on C1), and C3 is not orthogonally next to it",
+        ),
         (&start, "P@B1", "P@B1: B1 is not empty"),
         (&start, "D@C2", "D@C2: the bag holds no Duke"),
     ];
@@ -28,27 +48,55 @@ fn illegal_actions_say_why() {
     // Blocked: a two-away Move with the square in between taken, and a slide.
     let p = pos("3d2/6/6/1f4/1+F4/2D3 l -/- 0 0");
     let err = p.parse_action("B2-B4").unwrap_err().to_string();
-    assert_eq!(err, "B2-B4: the way of the Footman from B2 to B4 is blocked on B3");
+    assert_eq!(
+        err,
+        "B2-B4: the way of the Footman from B2 to B4 is blocked on B3"
+    );
     let p = pos("2fdf1/6/6/6/2F3/1FD3 l ABCFGIKLMNPPPRSW/abcfgiklmnppprsw 0 0");
-    assert_eq!(p.parse_action("C1-A1").unwrap_err().to_string(), "C1-A1: the way of the Duke from C1 to A1 is blocked on B1");
+    assert_eq!(
+        p.parse_action("C1-A1").unwrap_err().to_string(),
+        "C1-A1: the way of the Duke from C1 to A1 is blocked on B1"
+    );
     // Exposes the Duke.
     let p = pos("2+d3/6/6/6/2F3/2D3 l -/- 0 0");
-    assert_eq!(p.parse_action("C2-B2").unwrap_err().to_string(), "C2-B2: it would leave your Duke on C1 open to capture");
+    assert_eq!(
+        p.parse_action("C2-B2").unwrap_err().to_string(),
+        "C2-B2: it would leave your Duke on C1 open to capture"
+    );
     // No enemy to strike.
     let p = pos("3d2/6/6/6/2+P3/D5 l -/- 0 0");
-    assert_eq!(p.parse_action("C2*D4").unwrap_err().to_string(), "C2*D4: there is no enemy on D4 to strike");
+    assert_eq!(
+        p.parse_action("C2*D4").unwrap_err().to_string(),
+        "C2*D4: there is no enemy on D4 to strike"
+    );
     // Not in the command area.
     let p = pos("3d2/6/6/6/2+G3/2D3 l -/- 0 0");
-    assert_eq!(p.parse_action("C2:C1-C3").unwrap_err().to_string(), "C2:C1-C3: C3 is not in the command area of the tile on C2");
+    assert_eq!(
+        p.parse_action("C2:C1-C3").unwrap_err().to_string(),
+        "C2:C1-C3: C3 is not in the command area of the tile on C2"
+    );
     // Empty bag, occupied levy square.
     let p = pos("3d2/6/6/6/6/2D3 l -/- 0 0");
-    assert_eq!(p.parse_action("P@C2").unwrap_err().to_string(), "P@C2: the bag is empty, so there is no levy");
+    assert_eq!(
+        p.parse_action("P@C2").unwrap_err().to_string(),
+        "P@C2: the bag is empty, so there is no levy"
+    );
     let p = pos("3d2/6/6/6/2F3/2D3 l P/- 0 0");
-    assert_eq!(p.parse_action("P@C2").unwrap_err().to_string(), "P@C2: C2 is not empty");
+    assert_eq!(
+        p.parse_action("P@C2").unwrap_err().to_string(),
+        "P@C2: C2 is not empty"
+    );
     // Game over.
-    let p = pos("D4d/5W/6/6/6/6 l P/- 0 0").play("F5xF6".parse().unwrap()).unwrap();
+    let p = pos("D4d/5W/6/6/6/6 l P/- 0 0")
+        .play("F5xF6".parse().unwrap())
+        .unwrap();
     let err = p.play("A6-A5".parse().unwrap()).unwrap_err();
-    assert_eq!(err.reason(), IllegalReason::GameOver { loser: duke_engine::Side::Dark });
+    assert_eq!(
+        err.reason(),
+        IllegalReason::GameOver {
+            loser: duke_engine::Side::Dark
+        }
+    );
 }
 
 #[test]
@@ -65,7 +113,11 @@ fn rejected_actions_change_nothing() {
 }
 
 fn game_snapshot(g: &Game) -> (String, String, String) {
-    (g.record_with_seed(), g.position().to_string(), format!("{:?}", g.phase()))
+    (
+        g.record_with_seed(),
+        g.position().to_string(),
+        format!("{:?}", g.phase()),
+    )
 }
 
 #[test]
@@ -73,11 +125,23 @@ fn game_rejects_actions_in_the_wrong_phase() {
     // Setup: a maneuver, a wrong placement, a draw.
     let mut g = Game::new(9);
     let before = game_snapshot(&g);
-    assert_eq!(g.play_text("B1-B2").unwrap_err().to_string(), "B1-B2: Light sets up its Duke first, on C1 or D1");
-    assert_eq!(g.play_text("D@B1").unwrap_err().to_string(), "D@B1: Light sets up its Duke first, on C1 or D1");
-    assert_eq!(g.draw().unwrap_err().to_string(), "draw: Light is setting up and places its Duke next");
+    assert_eq!(
+        g.play_text("B1-B2").unwrap_err().to_string(),
+        "B1-B2: Light sets up its Duke first, on C1 or D1"
+    );
+    assert_eq!(
+        g.play_text("D@B1").unwrap_err().to_string(),
+        "D@B1: Light sets up its Duke first, on C1 or D1"
+    );
+    assert_eq!(
+        g.draw().unwrap_err().to_string(),
+        "draw: Light is setting up and places its Duke next"
+    );
     g.play_text("D@C1").unwrap();
-    assert_eq!(g.play_text("F@C3").unwrap_err().to_string(), "F@C3: Light places a Footman on an empty square left of, right of or in front of its Duke");
+    assert_eq!(
+        g.play_text("F@C3").unwrap_err().to_string(),
+        "F@C3: Light places a Footman on an empty square left of, right of or in front of its Duke"
+    );
     assert!(g.undo());
     assert_eq!(game_snapshot(&g), before);
 
@@ -87,8 +151,16 @@ fn game_rejects_actions_in_the_wrong_phase() {
     let before = game_snapshot(&g);
     let err = g.play_text("B1-B2").unwrap_err();
     assert!(matches!(err, GameError::Phase { .. }));
-    assert!(err.to_string().contains(&format!("a drawn {troop} is waiting")), "{err}");
-    let other = if troop == duke_engine::Troop::Wizard { "K" } else { "W" };
+    assert!(
+        err.to_string()
+            .contains(&format!("a drawn {troop} is waiting")),
+        "{err}"
+    );
+    let other = if troop == duke_engine::Troop::Wizard {
+        "K"
+    } else {
+        "W"
+    };
     assert!(g.play_text(&format!("{other}@C2")).is_err());
     assert!(g.place(duke_engine::Square::C3).is_err());
     assert_eq!(game_snapshot(&g), before);
@@ -96,20 +168,29 @@ fn game_rejects_actions_in_the_wrong_phase() {
     // Over: nothing more.
     let mut g = Game::from_position(pos("2+P3/6/1DW1d1/6/4FN/+M1A+L1+F d -/- 3 141"), 0);
     let before = game_snapshot(&g);
-    assert!(g.play_text("E4-D4").unwrap_err().to_string().starts_with("E4-D4: the game is over (Light wins"));
+    assert!(g
+        .play_text("E4-D4")
+        .unwrap_err()
+        .to_string()
+        .starts_with("E4-D4: the game is over (Light wins"));
     assert!(g.draw().is_err());
     assert_eq!(game_snapshot(&g), before);
 
     // No levy possible.
     let mut g = Game::from_position(pos("3d2/6/6/6/6/2D3 l -/- 0 0"), 0);
-    assert_eq!(g.draw().unwrap_err().to_string(), "draw: no levy is possible: the bag is empty, so there is no levy");
+    assert_eq!(
+        g.draw().unwrap_err().to_string(),
+        "draw: no levy is possible: the bag is empty, so there is no levy"
+    );
 }
 
 #[test]
 fn malformed_text_gives_typed_errors() {
     let mut g = Game::standard(1);
     let before = game_snapshot(&g);
-    for bad in ["", "B1", "B1-", "B1-B22", "é@C2", "B1—B2", "🦀", "B1-B2 ", "x@C2"] {
+    for bad in [
+        "", "B1", "B1-", "B1-B22", "é@C2", "B1—B2", "🦀", "B1-B2 ", "x@C2",
+    ] {
         let err = g.play_text(bad).unwrap_err();
         assert!(matches!(err, GameError::Parse(_)), "{bad}: {err:?}");
         assert!(err.to_string().starts_with("action \""), "{err}");

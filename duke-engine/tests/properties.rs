@@ -3,9 +3,7 @@
 mod common;
 
 use common::naive::Board;
-use duke_engine::{
-    Action, ActionKind, Game, Phase, Position, Side, Square, Troop,
-};
+use duke_engine::{Action, ActionKind, Game, Phase, Position, Side, Square, Troop};
 use proptest::prelude::*;
 
 /// Plays `choices` from the standard start: each picks an action from the

@@ -35,17 +35,29 @@ fn standard_setup_duke_cannot_move_and_c2_is_the_levy_square() {
     let p = Position::standard();
     assert!(from(&p, C1).is_empty());
     assert_eq!(p.levy_squares(), C2.into());
-    assert_eq!(p.legal_actions().iter().filter(|a| a.kind() == ActionKind::Place).count(), 14);
+    assert_eq!(
+        p.legal_actions()
+            .iter()
+            .filter(|a| a.kind() == ActionKind::Place)
+            .count(),
+        14
+    );
 }
 
 #[test]
 fn footman_b1_b2_then_reads_its_other_face() {
     let mut game = Game::standard(1);
     game.play_text("B1-B2").unwrap();
-    assert_eq!(game.position().tile_at(B2), Some(Tile::new(Troop::Footman, Side::Light, Face::Flipped)));
+    assert_eq!(
+        game.position().tile_at(B2),
+        Some(Tile::new(Troop::Footman, Side::Light, Face::Flipped))
+    );
     game.play_text("E6-F6").unwrap();
     // B4 (while B3 is empty), A3, C3, or a diagonal step back (A1; C1 holds the Duke).
-    assert_eq!(from(game.position(), B2), ["B2-A1", "B2-A3", "B2-B4", "B2-C3"]);
+    assert_eq!(
+        from(game.position(), B2),
+        ["B2-A1", "B2-A3", "B2-B4", "B2-C3"]
+    );
     // With B3 occupied, B4 is blocked.
     let p = pos("3d2/6/6/1f4/1+F4/2D3 l -/- 0 0");
     assert_eq!(from(&p, B2), ["B2-A1", "B2-A3", "B2-C3"]);
@@ -59,7 +71,10 @@ fn corner_duke_with_own_tile_above_has_no_move() {
     // Only two levy squares in the corner, one of them taken.
     assert_eq!(p.levy_squares(), E1.into());
     let open = pos("+d5/6/6/6/6/1F3+D l -/- 0 0");
-    assert_eq!(from(&open, F1), ["F1-F2", "F1-F3", "F1-F4", "F1-F5", "F1-F6"]);
+    assert_eq!(
+        from(&open, F1),
+        ["F1-F2", "F1-F3", "F1-F4", "F1-F5", "F1-F6"]
+    );
 }
 
 #[test]
@@ -75,8 +90,14 @@ fn a_tile_between_an_enemy_slide_and_its_duke_shows_fewer_targets() {
 fn command_moves_the_duke_without_flipping_it_and_flips_the_commander() {
     let p = pos("3d2/6/6/6/2+G3/2D3 l -/- 0 0");
     let after = p.play("C2:C1-B1".parse().unwrap()).unwrap();
-    assert_eq!(after.tile_at(B1), Some(Tile::new(Troop::Duke, Side::Light, Face::Starting)));
-    assert_eq!(after.tile_at(C2), Some(Tile::new(Troop::General, Side::Light, Face::Starting)));
+    assert_eq!(
+        after.tile_at(B1),
+        Some(Tile::new(Troop::Duke, Side::Light, Face::Starting))
+    );
+    assert_eq!(
+        after.tile_at(C2),
+        Some(Tile::new(Troop::General, Side::Light, Face::Starting))
+    );
     assert_eq!(after.duke(Side::Light), Some(B1));
     // The command area of a flipped General: left, right and the three behind.
     let targets = from(&p, C2);
@@ -102,7 +123,10 @@ fn strike_captures_without_moving_and_flips_the_striker() {
     assert!(from(&p, C2).contains(&"C2*D4".to_string()));
     let after = p.play(Action::strike(C2, D4)).unwrap();
     assert_eq!(after.tile_at(D4), None);
-    assert_eq!(after.tile_at(C2), Some(Tile::new(Troop::Pikeman, Side::Light, Face::Starting)));
+    assert_eq!(
+        after.tile_at(C2),
+        Some(Tile::new(Troop::Pikeman, Side::Light, Face::Starting))
+    );
 }
 
 #[test]
@@ -145,7 +169,10 @@ fn capturing_the_enemy_duke_is_always_legal() {
     let won = p.play("F5xF6".parse().unwrap()).unwrap();
     assert_eq!(
         won.outcome(),
-        Some(Outcome::Win { winner: Side::Light, reason: WinReason::DukeCaptured })
+        Some(Outcome::Win {
+            winner: Side::Light,
+            reason: WinReason::DukeCaptured
+        })
     );
     assert!(won.legal_actions().is_empty());
 }
@@ -166,9 +193,15 @@ fn levy_chances_follow_the_bag() {
     let p = Position::standard();
     let total: f64 = p.levy_chances().map(|c| c.probability()).sum();
     assert!((total - 1.0).abs() < 1e-12);
-    let pike = p.levy_chances().find(|c| c.troop == Troop::Pikeman).unwrap();
+    let pike = p
+        .levy_chances()
+        .find(|c| c.troop == Troop::Pikeman)
+        .unwrap();
     assert_eq!((pike.count, pike.total), (3, 16));
-    let foot = p.levy_chances().find(|c| c.troop == Troop::Footman).unwrap();
+    let foot = p
+        .levy_chances()
+        .find(|c| c.troop == Troop::Footman)
+        .unwrap();
     assert_eq!((foot.count, foot.total), (1, 16));
     // No levy square: no chances.
     let blocked = pos("2fdf1/6/6/6/2F3/1FDF2 l ABCGIKLMNPPPRSW/abcfgiklmnppprsw 0 0");
@@ -179,7 +212,10 @@ fn levy_chances_follow_the_bag() {
 fn levy_places_a_starting_face_tile_and_resets_quiet() {
     let p = pos("3d2/6/6/6/6/2D3 l P/- 7 30");
     let after = p.play("P@C2".parse().unwrap()).unwrap();
-    assert_eq!(after.tile_at(C2), Some(Tile::new(Troop::Pikeman, Side::Light, Face::Starting)));
+    assert_eq!(
+        after.tile_at(C2),
+        Some(Tile::new(Troop::Pikeman, Side::Light, Face::Starting))
+    );
     assert_eq!(after.bag(Side::Light).total(), 0);
     assert_eq!((after.quiet(), after.turn()), (0, 31));
 }
@@ -188,13 +224,21 @@ fn levy_places_a_starting_face_tile_and_resets_quiet() {
 fn no_action_and_no_levy_loses() {
     let p = pos("2+P3/6/1DW1d1/6/4FN/+M1A+L1+F d -/- 3 141");
     assert_eq!(p.count_legal(), 0);
-    assert_eq!(p.outcome(), Some(Outcome::Win { winner: Side::Light, reason: WinReason::NoAction }));
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Win {
+            winner: Side::Light,
+            reason: WinReason::NoAction
+        })
+    );
 }
 
 #[test]
 fn threefold_repetition_draws() {
     let mut game = Game::standard(5);
-    let cycle = ["B1-B2", "E6-E5", "B2-A1", "E5-F6", "A1-A2", "F6-F5", "A2-B1", "F5-E6"];
+    let cycle = [
+        "B1-B2", "E6-E5", "B2-A1", "E5-F6", "A1-A2", "F6-F5", "A2-B1", "F5-E6",
+    ];
     for round in 0..2 {
         for (i, a) in cycle.iter().enumerate() {
             assert_eq!(game.outcome(), None, "round {round} step {i}");
@@ -222,22 +266,49 @@ fn two_hundred_quiet_turns_draw_and_win_rules_come_first() {
     let after = p.play(a).unwrap();
     assert_eq!(after.quiet(), 200);
     assert_eq!(after.count_legal(), 0);
-    assert_eq!(after.outcome(), Some(Outcome::Win { winner: Side::Light, reason: WinReason::NoAction }));
+    assert_eq!(
+        after.outcome(),
+        Some(Outcome::Win {
+            winner: Side::Light,
+            reason: WinReason::NoAction
+        })
+    );
 }
 
 #[test]
 fn setup_follows_spec_5() {
     let mut game = Game::new(3);
-    assert_eq!(game.phase(), Phase::Setup { side: Side::Light, troop: Troop::Duke });
-    assert_eq!(texts(game.legal_actions().iter().copied()), ["D@C1", "D@D1"]);
+    assert_eq!(
+        game.phase(),
+        Phase::Setup {
+            side: Side::Light,
+            troop: Troop::Duke
+        }
+    );
+    assert_eq!(
+        texts(game.legal_actions().iter().copied()),
+        ["D@C1", "D@D1"]
+    );
     game.play_text("D@D1").unwrap();
-    assert_eq!(texts(game.legal_actions().iter().copied()), ["F@C1", "F@D2", "F@E1"]);
+    assert_eq!(
+        texts(game.legal_actions().iter().copied()),
+        ["F@C1", "F@D2", "F@E1"]
+    );
     game.play_text("F@D2").unwrap();
     game.play_text("F@E1").unwrap();
-    assert_eq!(game.phase(), Phase::Setup { side: Side::Dark, troop: Troop::Duke });
+    assert_eq!(
+        game.phase(),
+        Phase::Setup {
+            side: Side::Dark,
+            troop: Troop::Duke
+        }
+    );
     game.setup_fixed().unwrap();
     assert_eq!(game.phase(), Phase::Play);
-    assert_eq!(game.position().to_string(), "2fdf1/6/6/6/3F2/3DF1 l ABCFGIKLMNPPPRSW/abcfgiklmnppprsw 0 0");
+    assert_eq!(
+        game.position().to_string(),
+        "2fdf1/6/6/6/3F2/3DF1 l ABCFGIKLMNPPPRSW/abcfgiklmnppprsw 0 0"
+    );
     assert_eq!(game.position().key(), game.position().key_from_scratch());
     // With a Footman in front the Duke can already slide to A1..C1.
     assert_eq!(from(game.position(), D1), ["D1-A1", "D1-B1", "D1-C1"]);
@@ -252,7 +323,10 @@ fn undo_never_rerolls() {
     assert_eq!(game.draw().unwrap(), first);
     game.place(C2).unwrap();
     // Different seeds draw independently, but the same seed always agrees.
-    let again = { let mut g = Game::standard(11); g.draw().unwrap() };
+    let again = {
+        let mut g = Game::standard(11);
+        g.draw().unwrap()
+    };
     assert_eq!(again, first);
 }
 
@@ -260,17 +334,25 @@ fn undo_never_rerolls() {
 fn draws_follow_the_bag_distribution() {
     // Over many seeds, the first draw is a Pikeman about 3 times in 16.
     let n = 16_000;
-    let pikes = (0..n).filter(|&s| Game::standard(s).draw().unwrap() == Troop::Pikeman).count();
+    let pikes = (0..n)
+        .filter(|&s| Game::standard(s).draw().unwrap() == Troop::Pikeman)
+        .count();
     let expected = n as f64 * 3.0 / 16.0;
     let sd = (n as f64 * 3.0 / 16.0 * 13.0 / 16.0).sqrt();
-    assert!((pikes as f64 - expected).abs() < 5.0 * sd, "{pikes} Pikemen in {n} draws");
+    assert!(
+        (pikes as f64 - expected).abs() < 5.0 * sd,
+        "{pikes} Pikemen in {n} draws"
+    );
 }
 
 #[test]
 fn outside_troop_levy_is_accepted_when_in_the_bag() {
     let mut game = Game::standard(2);
     game.play_text("N@C2").unwrap();
-    assert_eq!(game.position().tile_at(C2).map(|t| t.troop), Some(Troop::Dragoon));
+    assert_eq!(
+        game.position().tile_at(C2).map(|t| t.troop),
+        Some(Troop::Dragoon)
+    );
     let mut game = Game::from_position(pos("3d2/6/6/6/6/2D3 l P/- 0 0"), 0);
     let err = game.play_text("W@C2").unwrap_err();
     assert_eq!(err.to_string(), "W@C2: the bag holds no Wizard");

@@ -4,8 +4,10 @@
 //! duke perft '<DPN>' <depth> [--divide]
 //! duke moves '<DPN>'
 //! duke selfplay [--seed N]
+//! duke demo
 //! ```
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -14,7 +16,34 @@ use duke_engine::{divide, perft, Game, Position};
 const USAGE: &str = "usage:
   duke perft '<DPN>' <depth> [--divide]   count leaf positions (SPEC §9); 'start' is the standard start position
   duke moves '<DPN>'                      list the legal actions, one a line
-  duke selfplay [--seed N]                play a random game and print its record and result";
+  duke selfplay [--seed N]                play a random game and print its record and result
+  duke demo                               perft of the start position to depth 5, then a self-played game";
+
+/// Why the program stops early.
+enum Failure {
+    Usage(String),
+    Io(io::Error),
+}
+
+impl From<String> for Failure {
+    fn from(s: String) -> Failure {
+        Failure::Usage(s)
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(s: &str) -> Failure {
+        Failure::Usage(s.to_string())
+    }
+}
+
+/// Writes a line to stdout; a closed pipe (`duke moves ... | head`) ends
+/// the program quietly instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        writeln!(io::stdout().lock(), $($arg)*).map_err(Failure::Io)?
+    };
+}
 
 fn parse_position(text: &str) -> Result<Position, String> {
     if text == "start" || text == "startpos" {
@@ -23,7 +52,7 @@ fn parse_position(text: &str) -> Result<Position, String> {
     text.parse().map_err(|e| format!("{e}"))
 }
 
-fn run(args: &[String]) -> Result<(), String> {
+fn run(args: &[String]) -> Result<(), Failure> {
     match args.first().map(String::as_str) {
         Some("perft") => {
             let pos = parse_position(args.get(1).ok_or(USAGE)?)?;
@@ -40,16 +69,16 @@ fn run(args: &[String]) -> Result<(), String> {
             let total = if divided && depth > 0 {
                 let mut total = 0;
                 for (action, n) in divide(&pos, depth) {
-                    println!("{action} {n}");
+                    out!("{action} {n}");
                     total += n;
                 }
-                println!();
+                out!("");
                 total
             } else {
                 perft(&pos, depth)
             };
             let secs = start.elapsed().as_secs_f64();
-            println!("perft {depth} = {total}");
+            out!("perft {depth} = {total}");
             eprintln!(
                 "{:.3} s, {:.1} M leaves/s",
                 secs,
@@ -65,7 +94,7 @@ fn run(args: &[String]) -> Result<(), String> {
             let mut list = pos.legal_actions();
             list.sort();
             for a in list.iter() {
-                println!("{a}");
+                out!("{a}");
             }
             Ok(())
         }
@@ -80,13 +109,29 @@ fn run(args: &[String]) -> Result<(), String> {
                 Some(_) => return Err(USAGE.into()),
             };
             let game = random_game(seed);
-            print!("{}", game.record());
-            println!("# final position: {}", game.position());
+            write!(io::stdout().lock(), "{}", game.record()).map_err(Failure::Io)?;
+            out!("# final position: {}", game.position());
             match game.outcome() {
-                Some(o) => println!("# {o}"),
-                None => println!("# unfinished"),
+                Some(o) => out!("# {o}"),
+                None => out!("# unfinished"),
             }
             Ok(())
+        }
+        Some("demo") => {
+            let pos = Position::standard();
+            out!("standard start position: {pos}");
+            for depth in 1..=5 {
+                let start = Instant::now();
+                let n = perft(&pos, depth);
+                let secs = start.elapsed().as_secs_f64();
+                out!(
+                    "perft {depth} = {n:>9}   ({:.1} M leaves/s)",
+                    n as f64 / secs.max(1e-9) / 1e6
+                );
+            }
+            out!("");
+            out!("a random game (seed 1):");
+            run(&["selfplay".into(), "--seed".into(), "1".into()])
         }
         _ => Err(USAGE.into()),
     }
@@ -118,7 +163,12 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
+        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Io(e)) => {
+            eprintln!("duke: {e}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Usage(e)) => {
             eprintln!("{e}");
             ExitCode::from(2)
         }

@@ -21,11 +21,18 @@ pub fn perft_cases() -> Vec<PerftCase> {
             }
             let (word, rest) = line.split_once(' ').unwrap();
             match word {
-                "id" => out.push(PerftCase { id: rest.to_string(), dpn: String::new(), counts: Vec::new() }),
+                "id" => out.push(PerftCase {
+                    id: rest.to_string(),
+                    dpn: String::new(),
+                    counts: Vec::new(),
+                }),
                 "dpn" => out.last_mut().unwrap().dpn = rest.to_string(),
                 "perft" => {
                     let (d, n) = rest.split_once(' ').unwrap();
-                    out.last_mut().unwrap().counts.push((d.parse().unwrap(), n.parse().unwrap()));
+                    out.last_mut()
+                        .unwrap()
+                        .counts
+                        .push((d.parse().unwrap(), n.parse().unwrap()));
                 }
                 w => panic!("unknown perft line {w}"),
             }

@@ -44,7 +44,10 @@ fn charts() -> &'static Charts {
     CHARTS.get_or_init(|| {
         let text = include_str!("../../../tests/data/charts.txt");
         let mut out = HashMap::new();
-        for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
             let (head, body) = line.split_once(':').unwrap();
             let mut w = head.split_whitespace();
             let name = w.next().unwrap();
@@ -129,7 +132,10 @@ impl Board {
         }
         let (l, d) = fields[2].split_once('/').unwrap();
         let bag = |s: &str| -> Vec<char> {
-            s.chars().filter(|&c| c != '-').map(|c| c.to_ascii_uppercase()).collect()
+            s.chars()
+                .filter(|&c| c != '-')
+                .map(|c| c.to_ascii_uppercase())
+                .collect()
         };
         Board {
             cells,
@@ -139,7 +145,20 @@ impl Board {
     }
 
     fn duke(&self, dark: bool) -> Option<usize> {
-        (0..36).find(|&i| self.cells[i] == Some(Piece { letter: 'D', dark, flipped: false }) || self.cells[i] == Some(Piece { letter: 'D', dark, flipped: true }))
+        (0..36).find(|&i| {
+            self.cells[i]
+                == Some(Piece {
+                    letter: 'D',
+                    dark,
+                    flipped: false,
+                })
+                || self.cells[i]
+                    == Some(Piece {
+                        letter: 'D',
+                        dark,
+                        flipped: true,
+                    })
+        })
     }
 
     /// Every action of `dark` by the marks alone (no guard rule): (text,
@@ -149,7 +168,9 @@ impl Board {
         let own = |b: &Board, i: usize| b.cells[i].is_some_and(|p| p.dark == dark);
         let foe = |b: &Board, i: usize| b.cells[i].is_some_and(|p| p.dark != dark);
         for from in 0..36 {
-            let Some(piece) = self.cells[from] else { continue };
+            let Some(piece) = self.cells[from] else {
+                continue;
+            };
             if piece.dark != dark {
                 continue;
             }
@@ -170,7 +191,9 @@ impl Board {
                 let (dx, dy) = (dx * sign, dy * sign);
                 match kind {
                     Kind::Move | Kind::Jump => {
-                        let Some(to) = offset(from, dx, dy) else { continue };
+                        let Some(to) = offset(from, dx, dy) else {
+                            continue;
+                        };
                         if own(self, to) {
                             continue;
                         }
@@ -202,7 +225,9 @@ impl Board {
                         }
                     }
                     Kind::Strike => {
-                        let Some(to) = offset(from, dx, dy) else { continue };
+                        let Some(to) = offset(from, dx, dy) else {
+                            continue;
+                        };
                         if foe(self, to) {
                             let mut b = self.clone();
                             b.cells[to] = None;
@@ -234,7 +259,11 @@ impl Board {
                     c.flipped = !c.flipped;
                     b.cells[from] = Some(c);
                     let sep = if cap.is_some() { 'x' } else { '-' };
-                    out.push((format!("{}:{}{sep}{}", sq_name(from), sq_name(f), sq_name(t)), b, cap));
+                    out.push((
+                        format!("{}:{}{sep}{}", sq_name(from), sq_name(f), sq_name(t)),
+                        b,
+                        cap,
+                    ));
                 }
             }
         }
@@ -253,7 +282,9 @@ impl Board {
         kinds.sort();
         kinds.dedup();
         for (dx, dy) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
-            let Some(sq) = offset(k, dx, dy) else { continue };
+            let Some(sq) = offset(k, dx, dy) else {
+                continue;
+            };
             if self.cells[sq].is_some() {
                 continue;
             }
@@ -261,7 +292,11 @@ impl Board {
                 let mut b = self.clone();
                 let pos = b.bags[side].iter().position(|&c| c == letter).unwrap();
                 b.bags[side].remove(pos);
-                b.cells[sq] = Some(Piece { letter, dark, flipped: false });
+                b.cells[sq] = Some(Piece {
+                    letter,
+                    dark,
+                    flipped: false,
+                });
                 b.dark_to_move = !dark;
                 out.push((format!("{letter}@{}", sq_name(sq)), b));
             }
@@ -273,7 +308,10 @@ impl Board {
                 continue;
             }
             let my_duke = b.duke(dark).unwrap();
-            let exposed = b.maneuvers(!dark).iter().any(|(_, _, c)| *c == Some(my_duke));
+            let exposed = b
+                .maneuvers(!dark)
+                .iter()
+                .any(|(_, _, c)| *c == Some(my_duke));
             if !exposed {
                 out.push((text, b));
             }
