@@ -27,7 +27,10 @@ fn choices() -> impl Strategy<Value = Vec<u16>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    // 256 cases by default; PROPTEST_CASES=N runs more.
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(256)
+    ))]
 
     #[test]
     fn incremental_key_equals_recomputed(c in choices()) {
