@@ -70,8 +70,34 @@ fn game_playouts(games: u32, seed: u64) -> u64 {
     turns
 }
 
+/// Random decisions through `VecGame` (n = 1024), optionally writing the
+/// observation planes and masks every step.
+fn vec_playouts(steps: u32, with_obs: bool) -> u64 {
+    use duke_engine::batch::VecGame;
+    use duke_engine::encode::{Perspective, ACTION_SPACE, OBS_LEN};
+    let n: usize = std::env::var("VEC_N").ok().and_then(|v| v.parse().ok()).unwrap_or(1024);
+    let mut vec = VecGame::new(n, 3, Perspective::Mover);
+    let mut actions = vec![0u32; n];
+    let mut rewards = vec![0f32; n];
+    let mut dones = vec![0u8; n];
+    let mut obs = vec![0u8; if with_obs { n * OBS_LEN } else { 0 }];
+    let mut masks = vec![0u8; if with_obs { n * ACTION_SPACE } else { 0 }];
+    for _ in 0..steps {
+        vec.random_actions(&mut actions);
+        vec.step(&actions, &mut rewards, &mut dones).unwrap();
+        if with_obs {
+            vec.write_observations(&mut obs).unwrap();
+            vec.write_masks(&mut masks).unwrap();
+        }
+    }
+    black_box((&obs, &masks));
+    u64::from(steps) * n as u64
+}
+
 fn main() {
     let quick = std::env::args().any(|a| a == "quick");
+    // `-- vec` runs only the VecGame figures (for profiling).
+    let only_vec = std::env::args().any(|a| a == "vec");
     let runs = if quick { 1 } else { 5 };
     let start = Position::standard();
     let middle: Position = "2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40"
@@ -90,7 +116,7 @@ fn main() {
     ];
     println!("duke-engine speed, one core, best of {runs}");
     for (name, pos, depth) in cases {
-        if quick && depth >= 6 {
+        if (quick && depth >= 6) || only_vec {
             continue;
         }
         let (n, secs) = best_of(runs, || perft(black_box(pos), depth));
@@ -100,12 +126,29 @@ fn main() {
         );
     }
     let games = if quick { 2_000 } else { 20_000 };
-    let (turns, secs) = best_of(runs, || playouts(games, 7));
-    println!(
-        "{:36} {turns:>12} turns  {secs:8.3} s {:8.2} M turns/s ({games} games)",
-        "random playouts (Position)",
-        turns as f64 / secs / 1e6
-    );
+    if !only_vec {
+        let (turns, secs) = best_of(runs, || playouts(games, 7));
+        println!(
+            "{:36} {turns:>12} turns  {secs:8.3} s {:8.2} M turns/s ({games} games)",
+            "random playouts (Position)",
+            turns as f64 / secs / 1e6
+        );
+    }
+    let steps = if quick { 50 } else { 500 };
+    for with_obs in [false, true] {
+        if only_vec && with_obs {
+            continue;
+        }
+        let (turns, secs) = best_of(runs, || vec_playouts(steps, with_obs));
+        println!(
+            "{:36} {turns:>12} steps  {secs:8.3} s {:8.2} M steps/s",
+            if with_obs { "VecGame n=1024, obs + masks" } else { "VecGame n=1024, no obs" },
+            turns as f64 / secs / 1e6
+        );
+    }
+    if only_vec {
+        return;
+    }
     let games = games / 4;
     let (turns, secs) = best_of(runs, || game_playouts(games, 7));
     println!(

@@ -378,6 +378,12 @@ impl Position {
     /// The result given how many times this position has occurred so far
     /// (this one included), by SPEC §6 in its order.
     pub fn outcome_with_repetitions(&self, occurrences: u32) -> Option<Outcome> {
+        self.outcome_given(self.count_legal() == 0, occurrences)
+    }
+
+    /// SPEC §6 in its order, given whether the side to move has no legal
+    /// action (so a caller that holds the legal list need not count again).
+    pub(crate) fn outcome_given(&self, no_action: bool, occurrences: u32) -> Option<Outcome> {
         let mover = !self.side;
         if self.duke(self.side).is_none() {
             return Some(Outcome::Win {
@@ -393,7 +399,7 @@ impl Position {
                 reason: WinReason::DukeCaptured,
             });
         }
-        if self.count_legal() == 0 {
+        if no_action {
             return Some(Outcome::Win {
                 winner: mover,
                 reason: WinReason::NoAction,
@@ -509,6 +515,30 @@ impl Position {
                 }
                 IllegalReason::ExposesDuke(duke)
             }
+        }
+    }
+
+    /// The mark of the actor's current face that `action` uses: Move,
+    /// Jump, Slide, Jump Slide, Strike or Command; `None` for a levy or
+    /// when no tile of the mover has such a mark.
+    ///
+    /// ```
+    /// use duke_engine::{Mark, Position};
+    /// let pos = Position::standard();
+    /// let a = pos.parse_action("B1-B2").unwrap();
+    /// assert_eq!(pos.mark_of(a), Some(Mark::Move));
+    /// ```
+    pub fn mark_of(&self, action: Action) -> Option<Mark> {
+        let tile = self.tile_at(action.actor()?)?;
+        match action.view() {
+            ActionView::Relocate { from, to } => self.mark_on(tile, from, to).map(|m| m.0),
+            ActionView::Strike { from, target } => self.mark_on(tile, from, target).map(|m| m.0),
+            ActionView::Command { commander, .. } => (REACH[self.board[commander.index()] as usize]
+                [commander.index()]
+            .command
+                != 0)
+                .then_some(Mark::Command),
+            ActionView::Place { .. } => None,
         }
     }
 

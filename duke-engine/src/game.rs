@@ -168,6 +168,9 @@ pub struct Game {
     redo: Vec<Action>,
     pending: Option<Troop>,
     outcome: Option<Outcome>,
+    /// The current position's legal actions while in play (else empty),
+    /// kept so that a turn generates them once.
+    legal: ActionList,
 }
 
 impl fmt::Debug for Game {
@@ -206,6 +209,7 @@ impl Game {
             redo: Vec::new(),
             pending: None,
             outcome: None,
+            legal: ActionList::new(),
         }
     }
 
@@ -231,9 +235,27 @@ impl Game {
             redo: Vec::new(),
             pending: None,
             outcome: None,
+            legal: ActionList::new(),
         };
-        game.outcome = game.compute_outcome();
+        game.refresh();
         game
+    }
+
+    /// Starts this game again from the standard start position with a new
+    /// seed, keeping its buffers (no heap allocation once they have grown).
+    pub fn reset_standard(&mut self, seed: u64) {
+        self.seed = seed;
+        self.setup_len = 6;
+        self.start = Position::before_setup();
+        self.steps.clear();
+        self.redo.clear();
+        self.pending = None;
+        self.current = self.start;
+        for side in FIXED_SETUP {
+            for a in side {
+                let _ = self.play_setup(a);
+            }
+        }
     }
 
     /// The current position.
@@ -297,19 +319,30 @@ impl Game {
         let cur = &self.current;
         // A capture or levy cannot be undone, so only the last `quiet`
         // positions can equal the current one.
+        // Only positions with the same side to move can be equal: every
+        // second one, going back.
         let play = &self.steps[self.setup_len..];
         let back = (cur.quiet() as usize).min(play.len());
         1 + play[play.len() - back..]
             .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
             .filter(|(p, _)| p.key() == cur.key() && p.same_position(cur))
             .count() as u32
     }
 
-    fn compute_outcome(&self) -> Option<Outcome> {
+    /// Recomputes the legal list and the result after any change.
+    fn refresh(&mut self) {
         if self.steps.len() < self.setup_len {
-            return None;
+            self.legal.clear();
+            self.outcome = None;
+            return;
         }
-        self.current.outcome_with_repetitions(self.repetitions())
+        self.current.generate_into(&mut self.legal);
+        self.outcome = self
+            .current
+            .outcome_given(self.legal.is_empty(), self.repetitions());
     }
 
     /// The legal actions now: setup placements in setup, the placements of
@@ -322,7 +355,7 @@ impl Game {
                     list.push(Action::place(troop, sq));
                 }
             }
-            Phase::Play => list = self.current.legal_actions(),
+            Phase::Play => list = self.legal.clone(),
             Phase::Levy { troop } => {
                 for sq in self.current.levy_squares() {
                     list.push(Action::place(troop, sq));
@@ -335,7 +368,21 @@ impl Game {
 
     /// Whether `action` would be accepted by [`Game::play`] now.
     pub fn is_legal(&self, action: Action) -> bool {
-        self.legal_actions().contains(&action)
+        match self.phase() {
+            Phase::Play => self.legal.contains(&action),
+            _ => self.legal_actions().contains(&action),
+        }
+    }
+
+    /// The current position's legal actions while the game is in play, a
+    /// levy once per (troop kind, square) as SPEC §9 lists them; empty in
+    /// setup and once the game is over. Borrowed, not copied.
+    pub fn position_actions(&self) -> &[Action] {
+        if self.outcome.is_some() {
+            &[]
+        } else {
+            &self.legal
+        }
     }
 
     fn setup_squares(&self, side: Side, troop: Troop) -> impl Iterator<Item = Square> + '_ {
@@ -383,7 +430,7 @@ impl Game {
             self.current.set_side(Side::Light);
         }
         self.steps.push((before, action));
-        self.outcome = self.compute_outcome();
+        self.refresh();
         Ok(())
     }
 
@@ -403,7 +450,7 @@ impl Game {
             }
             Phase::Levy { troop } => match action.view() {
                 ActionView::Place { troop: t, .. } if t == troop => {
-                    let a = self.current.resolve(action).map_err(GameError::Illegal)?;
+                    let a = self.resolve(action)?;
                     self.push(a);
                 }
                 _ => {
@@ -414,12 +461,31 @@ impl Game {
                 }
             },
             Phase::Play => {
-                let a = self.current.resolve(action).map_err(GameError::Illegal)?;
+                let a = self.resolve(action)?;
                 self.push(a);
             }
         }
         self.redo.clear();
         Ok(())
+    }
+
+    /// Plays an action known to be in [`Game::position_actions`] while in
+    /// play (the batch stepper has checked it already).
+    pub(crate) fn play_listed(&mut self, action: Action) {
+        debug_assert!(self.phase() == Phase::Play && self.legal.contains(&action));
+        self.push(action);
+        self.redo.clear();
+    }
+
+    /// The legal action equal to `action` from the kept list, or why not.
+    fn resolve(&self, action: Action) -> Result<Action, GameError> {
+        match self.legal.iter().find(|&&a| a == action) {
+            Some(&a) => Ok(a),
+            None => Err(GameError::Illegal(IllegalActionError::new(
+                action,
+                self.current.explain_illegal(action),
+            ))),
+        }
     }
 
     /// Reads action text and plays it (see [`Game::play`]).
@@ -434,7 +500,7 @@ impl Game {
         self.current.play_unchecked(action);
         self.steps.push((before, action));
         self.pending = None;
-        self.outcome = self.compute_outcome();
+        self.refresh();
     }
 
     /// Places the fixed setup (SPEC §5) for the side setting up, which
@@ -557,7 +623,7 @@ impl Game {
         };
         self.current = before;
         self.redo.push(action);
-        self.outcome = self.compute_outcome();
+        self.refresh();
         true
     }
 
@@ -665,6 +731,26 @@ impl ActionKind {
             ActionKind::Strike => "strike",
             ActionKind::Command => "command",
             ActionKind::Place => "place",
+        }
+    }
+}
+
+impl Game {
+    /// Applies a decision: [`Decision::Draw`](crate::encode::Decision::Draw)
+    /// draws for a levy and returns the troop; an action is played.
+    pub fn apply(&mut self, decision: crate::encode::Decision) -> Result<Option<Troop>, GameError> {
+        match decision {
+            crate::encode::Decision::Draw => self.draw().map(Some),
+            crate::encode::Decision::Act(a) => self.play(a).map(|()| None),
+        }
+    }
+
+    /// The side whose decision it is: the placer in setup, the side to
+    /// move otherwise (also while its drawn troop waits).
+    pub fn side_to_decide(&self) -> Side {
+        match self.phase() {
+            Phase::Setup { side, .. } => side,
+            _ => self.current.side_to_move(),
         }
     }
 }

@@ -54,6 +54,9 @@ mod arbiter;
 mod bitboard;
 mod charts;
 pub mod dpn;
+pub mod encode;
+#[cfg(feature = "alloc")]
+pub mod batch;
 #[cfg(feature = "alloc")]
 mod game;
 mod masks;

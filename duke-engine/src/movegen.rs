@@ -231,8 +231,16 @@ impl Position {
     /// for the attacker (SPEC §4).
     #[inline]
     pub(crate) fn attacked_with(&self, by: Side, target: usize, occ: u64) -> bool {
+        self.attackers_with::<true>(by, target, occ) != 0
+    }
+
+    /// The squares of the tiles of `by` that could capture on `target`
+    /// with occupancy `occ`; with `FIRST`, stops at the first one found.
+    #[inline(always)]
+    pub(crate) fn attackers_with<const FIRST: bool>(&self, by: Side, target: usize, occ: u64) -> u64 {
         let tbit = 1u64 << target;
         let theirs = self.by_side[by.index()] & !tbit;
+        let mut found = 0;
         let mut rest = theirs & occ;
         while rest != 0 {
             let s = rest.trailing_zeros() as usize;
@@ -242,31 +250,31 @@ impl Position {
                 continue;
             }
             let r = &REACH[code][s];
-            if (r.step | r.strike) & tbit != 0 {
-                return true;
-            }
-            if r.far & tbit != 0 && occ & 1 << ((s + target) / 2) == 0 {
-                return true;
-            }
+            let mut hit = (r.step | r.strike) & tbit != 0
+                || (r.far & tbit != 0 && occ & 1 << ((s + target) / 2) == 0)
+                || (r.command & tbit != 0 && r.command & theirs & occ != 0);
             let d = DIR_OF[s][target];
-            if d != NO_DIR {
+            if !hit && d != NO_DIR {
                 let d = d as usize;
                 if SLIDE_DIRS[code] & 1 << d != 0 && BETWEEN[s][target] & occ == 0 {
-                    return true;
+                    hit = true;
                 }
                 if JUMP_SLIDE_DIRS[code] & 1 << d != 0 {
                     if let Some(first) = step(s, d) {
                         if first != target && BETWEEN[first][target] & occ == 0 {
-                            return true;
+                            hit = true;
                         }
                     }
                 }
             }
-            if r.command & tbit != 0 && r.command & theirs & occ != 0 {
-                return true;
+            if hit {
+                found |= 1 << s;
+                if FIRST {
+                    return found;
+                }
             }
         }
-        false
+        found
     }
 
     /// Sends every legal action to `sink`.
@@ -367,6 +375,13 @@ impl Position {
         list
     }
 
+    /// Fills `list` with the legal actions (clearing it first).
+    #[inline]
+    pub(crate) fn generate_into(&self, list: &mut ActionList) {
+        list.clear();
+        self.generate(list);
+    }
+
     /// The number of legal actions, counted without listing them (bulk counting).
     ///
     /// ```
@@ -426,6 +441,47 @@ impl Position {
                     && self.attacked_with(by, sq.index(), occ | 1 << sq.index())
             })
             .collect()
+    }
+
+    /// The tiles of `by` that could capture a tile of the other side on
+    /// `target`, with the board as it is.
+    ///
+    /// ```
+    /// use duke_engine::{Bitboard, Position, Side, Square};
+    /// let pos: Position = "5d/6/6/2+p3/6/2D3 l -/- 0 0".parse().unwrap();
+    /// // Dark's flipped Pikeman on C3 strikes B1 and D1.
+    /// assert_eq!(pos.attackers(Side::Dark, Square::D1), Bitboard::from(Square::C3));
+    /// ```
+    pub fn attackers(&self, by: Side, target: Square) -> Bitboard {
+        let occ = self.occupied().0 | 1 << target.index();
+        Bitboard(self.attackers_with::<false>(by, target.index(), occ))
+    }
+
+    /// The squares the mover's Duke reaches by its chart but may not enter
+    /// (SPEC §4), each with the enemy tiles that would capture it there.
+    ///
+    /// ```
+    /// use duke_engine::{Bitboard, Position, Square};
+    /// let pos: Position = "5d/6/6/2+p3/6/2D3 l -/- 0 0".parse().unwrap();
+    /// let dangers: Vec<_> = pos.duke_dangers().collect();
+    /// assert_eq!(dangers, [(Square::B1, Bitboard::from(Square::C3)), (Square::D1, Bitboard::from(Square::C3))]);
+    /// ```
+    pub fn duke_dangers(&self) -> impl Iterator<Item = (Square, Bitboard)> + '_ {
+        let us = self.side;
+        let k = self.dukes[us.index()];
+        let (reach, occ) = if k == NO_SQUARE || self.dukes[us.index() ^ 1] == NO_SQUARE {
+            (0, 0)
+        } else {
+            let (reach, _) = self.pseudo_targets(k as usize);
+            (reach, self.occupied().0 & !(1 << k))
+        };
+        Bitboard(reach).into_iter().filter_map(move |t| {
+            if self.dukes[us.index() ^ 1] as usize == t.index() {
+                return None; // taking the Duke is always legal
+            }
+            let by = self.attackers_with::<false>(!us, t.index(), occ);
+            (by != 0).then_some((t, Bitboard(by)))
+        })
     }
 
     /// Every square the tile on `sq` could land on or strike by its marks,

@@ -1,0 +1,371 @@
+//! Encoders for machine learning: observation planes and a fixed action
+//! space with index ↔ action both ways. They live in the engine so that
+//! Rust, Python and C get the same numbers.
+//!
+//! # Observation
+//!
+//! [`OBS_LEN`] bytes (`u8`), read as planes `[PLANES][6][6]`: plane `p`,
+//! row `r` (rank `r + 1`, Light's back row first), column `f` (file A + f).
+//!
+//! | planes | content |
+//! |---|---|
+//! | 0–59 | one plane per (troop, face, owner): plane `(troop * 2 + face) * 2 + owner`, 1 where such a tile stands |
+//! | 60 | 1 everywhere when Light is to move |
+//! | 61–75 | owner 0's bag: plane 61 + troop, filled with the count |
+//! | 76–90 | owner 1's bag: plane 76 + troop, filled with the count |
+//! | 91 | the quiet counter (0–200) everywhere |
+//! | 92–106 | in a game, the troop drawn and waiting to be placed: plane 92 + troop all 1 |
+//!
+//! Troops are in [`Troop::ALL`](crate::Troop::ALL) order, faces 0 = starting, 1 = flipped.
+//! With [`Perspective::Absolute`] owner 0 is Light and the board is as
+//! SPEC §1 lays it out. With [`Perspective::Mover`] owner 0 is the side to
+//! move, and when that is Dark the board is turned 180° (square `i` is
+//! written at `35 - i`), so the mover always sits at rows 0–1.
+//!
+//! # Action space
+//!
+//! [`ACTION_SPACE`] = 5,437 indices:
+//!
+//! | indices | decision |
+//! |---|---|
+//! | 0–1295 | relocate: `from * 36 + to` |
+//! | 1296–2591 | strike: `1296 + from * 36 + target` |
+//! | 2592–4895 | command: `2592 + commander * 64 + dir(from) * 8 + dir(to)`, where `dir` is the direction from the commander (N, NE, E, SE, S, SW, W, NW = 0–7; every ⌘ square touches its commander) |
+//! | 4896–5435 | place (a levy with its troop, or a setup placement): `4896 + troop * 36 + square` |
+//! | 5436 | draw: decide to levy (the troop then comes from the bag) |
+//!
+//! With [`Perspective::Mover`] and Dark to move, squares are turned 180°
+//! (`35 - i`) and directions by four (`(d + 4) % 8`) before indexing.
+//! A [`Position`]'s legal actions list every levy as a placement (SPEC §9);
+//! a [`Game`](crate::Game) in play offers [`DRAW`] instead, and after the
+//! draw the placements of the drawn troop.
+//!
+//! ```
+//! use duke_engine::encode::{action_from_index, action_index, Decision, Perspective, ACTION_SPACE};
+//! use duke_engine::{Action, Position, Square};
+//! let pos = Position::standard();
+//! let a = Action::relocate(Square::B1, Square::B2);
+//! let i = action_index(Decision::Act(a), &pos, Perspective::Absolute);
+//! assert_eq!(i, 1 * 36 + 7);
+//! assert_eq!(action_from_index(i, &pos, Perspective::Absolute), Some(Decision::Act(a)));
+//! assert!(i < ACTION_SPACE);
+//! ```
+
+use crate::masks::{DIRS, DIR_OF};
+use crate::{Action, ActionKind, Position, Side, Square, Troop};
+
+/// Planes of an observation.
+pub const PLANES: usize = 107;
+/// Bytes of an observation: `PLANES * 36`.
+pub const OBS_LEN: usize = PLANES * 36;
+/// Size of the action space.
+pub const ACTION_SPACE: usize = 5437;
+/// First index of each kind of decision.
+pub const RELOCATE_BASE: usize = 0;
+/// First strike index.
+pub const STRIKE_BASE: usize = 1296;
+/// First command index.
+pub const COMMAND_BASE: usize = 2592;
+/// First placement index.
+pub const PLACE_BASE: usize = 4896;
+/// The index of the decision to levy.
+pub const DRAW: usize = 5436;
+
+/// Whose point of view an encoding takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Perspective {
+    /// Light is owner 0; the board as SPEC §1 lays it out.
+    #[default]
+    Absolute,
+    /// The side to move is owner 0; the board turned when Dark is to move.
+    Mover,
+}
+
+/// A decision of the player to move: an action, or the decision to levy
+/// whose troop the bag then decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Decision {
+    /// An action (a levy here carries its troop).
+    Act(Action),
+    /// Levy: draw a tile from the bag.
+    Draw,
+}
+
+#[inline(always)]
+fn turned(pos: &Position, persp: Perspective) -> bool {
+    persp == Perspective::Mover && pos.side_to_move() == Side::Dark
+}
+
+#[inline(always)]
+fn map_sq(sq: usize, turn: bool) -> usize {
+    if turn {
+        35 - sq
+    } else {
+        sq
+    }
+}
+
+/// The index of a decision in the action space.
+#[inline]
+pub fn action_index(decision: Decision, pos: &Position, persp: Perspective) -> usize {
+    let t = turned(pos, persp);
+    let a = match decision {
+        Decision::Draw => return DRAW,
+        Decision::Act(a) => a,
+    };
+    match a.kind() {
+        ActionKind::Relocate => RELOCATE_BASE + map_sq(a.a(), t) * 36 + map_sq(a.b(), t),
+        ActionKind::Strike => STRIKE_BASE + map_sq(a.a(), t) * 36 + map_sq(a.b(), t),
+        ActionKind::Command => {
+            let (c, f, to) = (map_sq(a.a(), t), map_sq(a.b(), t), map_sq(a.c(), t));
+            let df = DIR_OF[c][f] as usize & 7;
+            let dt = DIR_OF[c][to] as usize & 7;
+            COMMAND_BASE + c * 64 + df * 8 + dt
+        }
+        ActionKind::Place => PLACE_BASE + a.a() * 36 + map_sq(a.b(), t),
+    }
+}
+
+/// The decision at an index, `None` past the space or for a command index
+/// whose squares fall off the board or coincide. The capture flag of the
+/// action is set from `pos`.
+pub fn action_from_index(index: usize, pos: &Position, persp: Perspective) -> Option<Decision> {
+    let t = turned(pos, persp);
+    let sq = |i: usize| Square::from_index(map_sq(i, t) as u8);
+    let captures = |to: Square| {
+        pos.tile_at(to)
+            .is_some_and(|tile| tile.side != pos.side_to_move())
+    };
+    let a = if index < STRIKE_BASE {
+        let (from, to) = (sq(index / 36)?, sq(index % 36)?);
+        if from == to {
+            return None;
+        }
+        Action::relocate(from, to).with_capture(captures(to))
+    } else if index < COMMAND_BASE {
+        let i = index - STRIKE_BASE;
+        let (from, to) = (sq(i / 36)?, sq(i % 36)?);
+        if from == to {
+            return None;
+        }
+        Action::strike(from, to)
+    } else if index < PLACE_BASE {
+        let i = index - COMMAND_BASE;
+        let c = i / 64;
+        let (df, dt) = ((i / 8) % 8, i % 8);
+        if df == dt {
+            return None;
+        }
+        let step = |d: usize| -> Option<usize> {
+            let (dx, dy) = DIRS[d];
+            let f = (c % 6) as i8 + dx;
+            let r = (c / 6) as i8 + dy;
+            ((0..6).contains(&f) && (0..6).contains(&r)).then_some((r * 6 + f) as usize)
+        };
+        let (f, to) = (step(df)?, step(dt)?);
+        let (c, f, to) = (sq(c)?, sq(f)?, sq(to)?);
+        Action::command(c, f, to).with_capture(captures(to))
+    } else if index < DRAW {
+        let i = index - PLACE_BASE;
+        Action::place(Troop::from_index(i / 36)?, sq(i % 36)?)
+    } else if index == DRAW {
+        return Some(Decision::Draw);
+    } else {
+        return None;
+    };
+    Some(Decision::Act(a))
+}
+
+/// Writes the observation planes of `pos` into `out` (first [`OBS_LEN`]
+/// bytes; the drawn-troop planes stay 0 — see [`write_observation_with_draw`]).
+///
+/// # Panics
+///
+/// When `out` is shorter than [`OBS_LEN`].
+pub fn write_observation(pos: &Position, persp: Perspective, out: &mut [u8]) {
+    write_observation_with_draw(pos, None, persp, out);
+}
+
+/// Writes the observation planes, with the troop drawn and waiting to be
+/// placed, if any.
+///
+/// # Panics
+///
+/// When `out` is shorter than [`OBS_LEN`].
+pub fn write_observation_with_draw(
+    pos: &Position,
+    drawn: Option<Troop>,
+    persp: Perspective,
+    out: &mut [u8],
+) {
+    let out = &mut out[..OBS_LEN];
+    out.fill(0);
+    let t = turned(pos, persp);
+    let first = if persp == Perspective::Mover {
+        pos.side_to_move()
+    } else {
+        Side::Light
+    };
+    for (sq, &code) in pos.board.iter().enumerate() {
+        if code == crate::masks::EMPTY {
+            continue;
+        }
+        let troop = (code >> 2) as usize;
+        let face = ((code >> 1) & 1) as usize;
+        let side = code & 1;
+        let owner = usize::from(side != first as u8);
+        let plane = (troop * 2 + face) * 2 + owner;
+        out[plane * 36 + map_sq(sq, t)] = 1;
+    }
+    if pos.side_to_move() == Side::Light {
+        out[60 * 36..61 * 36].fill(1);
+    }
+    for (i, side) in [first, !first].into_iter().enumerate() {
+        let bag = pos.bag(side);
+        for troop in Troop::ALL {
+            let n = bag.count(troop);
+            if n > 0 {
+                let plane = 61 + i * 15 + troop.index();
+                out[plane * 36..(plane + 1) * 36].fill(n);
+            }
+        }
+    }
+    out[91 * 36..92 * 36].fill(pos.quiet as u8);
+    if let Some(troop) = drawn {
+        let plane = 92 + troop.index();
+        out[plane * 36..(plane + 1) * 36].fill(1);
+    }
+}
+
+/// Sets `out[i] = 1` for the index of every legal action of `pos` (levies
+/// as placements, as [`Position::legal_actions`] lists them) and 0 elsewhere.
+///
+/// # Panics
+///
+/// When `out` is shorter than [`ACTION_SPACE`].
+pub fn write_legal_mask(pos: &Position, persp: Perspective, out: &mut [u8]) {
+    let out = &mut out[..ACTION_SPACE];
+    out.fill(0);
+    for &a in pos.legal_actions().iter() {
+        out[action_index(Decision::Act(a), pos, persp)] = 1;
+    }
+}
+
+/// Whether every command area square touches its commander, which the
+/// command indices rely on.
+#[cfg(test)]
+fn command_squares_touch() -> bool {
+    crate::Troop::ALL.iter().all(|&t| {
+        crate::Face::ALL.iter().all(|&f| {
+            crate::chart(t, f)
+                .iter()
+                .filter(|m| m.mark == crate::Mark::Command)
+                .all(|m| m.dx.abs() <= 1 && m.dy.abs() <= 1)
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layout_is_consistent() {
+        assert!(command_squares_touch());
+        assert_eq!(COMMAND_BASE + 36 * 64, PLACE_BASE);
+        assert_eq!(PLACE_BASE + 15 * 36, DRAW);
+        assert_eq!(DRAW + 1, ACTION_SPACE);
+    }
+
+    #[test]
+    fn every_index_decodes_to_itself() {
+        let positions = [
+            Position::standard(),
+            "2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 d ABFIKNPPRSW/bcfgiklmppprsw 0 40"
+                .parse()
+                .unwrap(),
+        ];
+        for pos in positions {
+            for persp in [Perspective::Absolute, Perspective::Mover] {
+                let mut n = 0;
+                for i in 0..ACTION_SPACE {
+                    if let Some(d) = action_from_index(i, &pos, persp) {
+                        assert_eq!(action_index(d, &pos, persp), i);
+                        n += 1;
+                    }
+                }
+                assert!(n > 4000);
+            }
+        }
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod game {
+    use super::*;
+    use crate::{Game, Phase};
+
+    /// The observation of a game: its position, with the drawn troop when
+    /// one waits to be placed.
+    ///
+    /// # Panics
+    ///
+    /// When `out` is shorter than [`OBS_LEN`].
+    pub fn write_game_observation(game: &Game, persp: Perspective, out: &mut [u8]) {
+        write_observation_with_draw(game.position(), game.pending_draw(), persp, out);
+    }
+
+    /// Sets `out[i] = 1` for every decision the game accepts now: in play,
+    /// every maneuver and [`DRAW`] when a levy is possible; after a draw,
+    /// the placements of the drawn troop; in setup, the placements allowed;
+    /// nothing once the game is over.
+    ///
+    /// # Panics
+    ///
+    /// When `out` is shorter than [`ACTION_SPACE`].
+    pub fn write_game_mask(game: &Game, persp: Perspective, out: &mut [u8]) {
+        let out = &mut out[..ACTION_SPACE];
+        out.fill(0);
+        let pos = game.position();
+        match game.phase() {
+            Phase::Play => {
+                for &a in game.position_actions() {
+                    if a.kind() == ActionKind::Place {
+                        out[DRAW] = 1;
+                    } else {
+                        out[action_index(Decision::Act(a), pos, persp)] = 1;
+                    }
+                }
+            }
+            Phase::Over(_) => {}
+            _ => {
+                for &a in game.legal_actions().iter() {
+                    out[action_index(Decision::Act(a), pos, persp)] = 1;
+                }
+            }
+        }
+    }
+
+    /// The decision at `index` if the game accepts it now (an action as
+    /// the game lists it, its capture flag set).
+    pub fn game_decision(game: &Game, index: usize, persp: Perspective) -> Option<Decision> {
+        let d = action_from_index(index, game.position(), persp)?;
+        match (game.phase(), d) {
+            (Phase::Play, Decision::Draw) => game.position().can_levy().then_some(d),
+            (Phase::Play, Decision::Act(a)) => {
+                if a.kind() == ActionKind::Place {
+                    return None;
+                }
+                game.position_actions()
+                    .iter()
+                    .find(|&&l| l == a)
+                    .map(|&l| Decision::Act(l))
+            }
+            (Phase::Over(_), _) | (_, Decision::Draw) => None,
+            (_, Decision::Act(a)) => game.is_legal(a).then_some(d),
+        }
+    }
+}
+
+#[cfg(feature = "alloc")]
+pub use game::{game_decision, write_game_mask, write_game_observation};
