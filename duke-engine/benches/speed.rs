@@ -75,7 +75,10 @@ fn game_playouts(games: u32, seed: u64) -> u64 {
 fn vec_playouts(steps: u32, with_obs: bool) -> u64 {
     use duke_engine::batch::VecGame;
     use duke_engine::encode::{Perspective, ACTION_SPACE, OBS_LEN};
-    let n: usize = std::env::var("VEC_N").ok().and_then(|v| v.parse().ok()).unwrap_or(1024);
+    let n: usize = std::env::var("VEC_N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1024);
     let mut vec = VecGame::new(n, 3, Perspective::Mover);
     let mut actions = vec![0u32; n];
     let mut rewards = vec![0f32; n];
@@ -142,7 +145,11 @@ fn main() {
         let (turns, secs) = best_of(runs, || vec_playouts(steps, with_obs));
         println!(
             "{:36} {turns:>12} steps  {secs:8.3} s {:8.2} M steps/s",
-            if with_obs { "VecGame n=1024, obs + masks" } else { "VecGame n=1024, no obs" },
+            if with_obs {
+                "VecGame n=1024, obs + masks"
+            } else {
+                "VecGame n=1024, no obs"
+            },
             turns as f64 / secs / 1e6
         );
     }

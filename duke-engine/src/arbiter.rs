@@ -533,11 +533,10 @@ impl Position {
         match action.view() {
             ActionView::Relocate { from, to } => self.mark_on(tile, from, to).map(|m| m.0),
             ActionView::Strike { from, target } => self.mark_on(tile, from, target).map(|m| m.0),
-            ActionView::Command { commander, .. } => (REACH[self.board[commander.index()] as usize]
-                [commander.index()]
-            .command
-                != 0)
-                .then_some(Mark::Command),
+            ActionView::Command { commander, .. } => {
+                (REACH[self.board[commander.index()] as usize][commander.index()].command != 0)
+                    .then_some(Mark::Command)
+            }
             ActionView::Place { .. } => None,
         }
     }

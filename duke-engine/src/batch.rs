@@ -68,7 +68,10 @@ impl fmt::Display for StepError {
                 write!(f, "{what} has length {got}, expected {need}")
             }
             StepError::Illegal { env, index } => {
-                write!(f, "env {env}: action index {index} is not a legal decision now")
+                write!(
+                    f,
+                    "env {env}: action index {index} is not a legal decision now"
+                )
             }
         }
     }
@@ -139,8 +142,12 @@ impl VecGame {
         VecGame::check("actions", actions.len(), n)?;
         VecGame::check("rewards", rewards.len(), n)?;
         VecGame::check("dones", dones.len(), n)?;
-        for (env, ((game, &index), slot)) in
-            self.games.iter().zip(actions).zip(self.decisions.iter_mut()).enumerate()
+        for (env, ((game, &index), slot)) in self
+            .games
+            .iter()
+            .zip(actions)
+            .zip(self.decisions.iter_mut())
+            .enumerate()
         {
             *slot = game_decision(game, index as usize, self.persp)
                 .ok_or(StepError::Illegal { env, index })?;
@@ -187,7 +194,10 @@ impl VecGame {
                 Phase::Play => {
                     // The generator lists the levies first.
                     let list = game.position_actions();
-                    let levies = list.iter().take_while(|a| a.kind() == ActionKind::Place).count();
+                    let levies = list
+                        .iter()
+                        .take_while(|a| a.kind() == ActionKind::Place)
+                        .count();
                     let maneuvers = &list[levies..];
                     let k = (r % (maneuvers.len() + usize::from(levies > 0)) as u64) as usize;
                     match maneuvers.get(k) {
@@ -235,8 +245,9 @@ mod tests {
     fn replays_as_single_games() {
         let n = 8;
         let mut vec = VecGame::new(n, 99, Perspective::Mover);
-        let mut singles: Vec<(Game, u64)> =
-            (0..n as u64).map(|k| (Game::standard(VecGame::episode_seed(99, k)), k)).collect();
+        let mut singles: Vec<(Game, u64)> = (0..n as u64)
+            .map(|k| (Game::standard(VecGame::episode_seed(99, k)), k))
+            .collect();
         let mut next_episode = n as u64;
         let mut actions = alloc::vec![0u32; n];
         let mut rewards = alloc::vec![0f32; n];
@@ -258,7 +269,10 @@ mod tests {
                         None => 0.0,
                     };
                     assert_eq!(rewards[i], want);
-                    singles[i] = (Game::standard(VecGame::episode_seed(99, next_episode)), next_episode);
+                    singles[i] = (
+                        Game::standard(VecGame::episode_seed(99, next_episode)),
+                        next_episode,
+                    );
                     next_episode += 1;
                     finished += 1;
                 } else {
@@ -277,7 +291,10 @@ mod tests {
         let before: Vec<_> = vec.games().iter().map(|g| *g.position()).collect();
         let (mut r, mut d) = ([0f32; 2], [0u8; 2]);
         let ok = action_index(
-            Decision::Act(crate::Action::relocate(crate::Square::B1, crate::Square::B2)),
+            Decision::Act(crate::Action::relocate(
+                crate::Square::B1,
+                crate::Square::B2,
+            )),
             vec.games()[0].position(),
             Perspective::Absolute,
         ) as u32;
@@ -285,6 +302,9 @@ mod tests {
         assert_eq!(err, StepError::Illegal { env: 1, index: 0 });
         let after: Vec<_> = vec.games().iter().map(|g| *g.position()).collect();
         assert_eq!(before, after);
-        assert!(matches!(vec.step(&[ok], &mut r, &mut d), Err(StepError::Length { .. })));
+        assert!(matches!(
+            vec.step(&[ok], &mut r, &mut d),
+            Err(StepError::Length { .. })
+        ));
     }
 }

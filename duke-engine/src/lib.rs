@@ -51,12 +51,12 @@ extern crate std;
 
 mod action;
 mod arbiter;
+#[cfg(feature = "alloc")]
+pub mod batch;
 mod bitboard;
 mod charts;
 pub mod dpn;
 pub mod encode;
-#[cfg(feature = "alloc")]
-pub mod batch;
 #[cfg(feature = "alloc")]
 mod game;
 mod masks;
@@ -66,6 +66,8 @@ mod perft;
 mod position;
 #[cfg(feature = "alloc")]
 pub mod record;
+#[cfg(feature = "alloc")]
+pub mod render;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod side;

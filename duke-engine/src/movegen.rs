@@ -237,7 +237,12 @@ impl Position {
     /// The squares of the tiles of `by` that could capture on `target`
     /// with occupancy `occ`; with `FIRST`, stops at the first one found.
     #[inline(always)]
-    pub(crate) fn attackers_with<const FIRST: bool>(&self, by: Side, target: usize, occ: u64) -> u64 {
+    pub(crate) fn attackers_with<const FIRST: bool>(
+        &self,
+        by: Side,
+        target: usize,
+        occ: u64,
+    ) -> u64 {
         let tbit = 1u64 << target;
         let theirs = self.by_side[by.index()] & !tbit;
         let mut found = 0;

@@ -13,7 +13,11 @@ fn position_and_action_as_text() {
     assert_eq!(serde_json::to_string(&a).unwrap(), "\"E4:D5xE5\"");
     assert_eq!(serde_json::from_str::<Action>("\"e4:d5-e5\"").unwrap(), a);
     let err = serde_json::from_str::<Position>("\"2fdf1 l\"").unwrap_err();
-    assert!(err.to_string().contains("expected 5 space-separated fields"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("expected 5 space-separated fields"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -1,0 +1,403 @@
+//! Pictures of a position: an SVG drawing with every tile's current chart
+//! in the spec's marks, and a text board for terminals.
+
+use alloc::string::String;
+use core::fmt::Write as _;
+
+use crate::charts::{chart, Mark};
+use crate::{Action, Bitboard, Position, Side, Square, Tile};
+
+/// How to draw a position as SVG.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SvgOptions {
+    /// Side of one square, in pixels.
+    pub square: u32,
+    /// Squares to highlight (say, the targets of a selected tile).
+    pub highlights: Bitboard,
+    /// The last action, whose squares are marked.
+    pub last_action: Option<Action>,
+    /// Draw the board from Dark's side (rank 1 on top).
+    pub from_dark: bool,
+    /// Draw file letters and rank numbers.
+    pub coordinates: bool,
+}
+
+impl Default for SvgOptions {
+    fn default() -> SvgOptions {
+        SvgOptions {
+            square: 72,
+            highlights: Bitboard::EMPTY,
+            last_action: None,
+            from_dark: false,
+            coordinates: true,
+        }
+    }
+}
+
+const LIGHT_TILE: &str = "#f4e6c8";
+const DARK_TILE: &str = "#5b4030";
+const LIGHT_INK: &str = "#2b2118";
+const DARK_INK: &str = "#f4e6c8";
+
+/// Draws `pos` as an SVG document: the 6×6 board, each tile with its
+/// current chart on a 5×5 grid in the spec's marks (● Move, ○ Jump,
+/// ▲ Slide, △ Jump Slide, ✦ Strike, ⌘ Command as a square frame), its name,
+/// and a `+` when its other face is up. Dark's tiles are turned 180°, as
+/// across a real table.
+///
+/// ```
+/// use duke_engine::render::{svg, SvgOptions};
+/// use duke_engine::Position;
+/// let text = svg(&Position::standard(), &SvgOptions::default());
+/// assert!(text.starts_with("<svg"));
+/// assert_eq!(text.matches("class=\"tile\"").count(), 6);
+/// ```
+pub fn svg(pos: &Position, opts: &SvgOptions) -> String {
+    let s = opts.square.max(24) as f32;
+    let margin = if opts.coordinates { s * 0.3 } else { 0.0 };
+    let size = s * 6.0 + 2.0 * margin;
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {size} {size}\" width=\"{size}\" height=\"{size}\" font-family=\"sans-serif\">"
+    );
+    let _ = write!(
+        out,
+        "<rect width=\"{size}\" height=\"{size}\" fill=\"#d9c9a3\"/>"
+    );
+    // Screen position of a square's top-left corner.
+    let corner = |sq: Square| -> (f32, f32) {
+        let (col, row) = if opts.from_dark {
+            (5 - sq.file(), sq.rank())
+        } else {
+            (sq.file(), 5 - sq.rank())
+        };
+        (margin + col as f32 * s, margin + row as f32 * s)
+    };
+    let last: Bitboard = match opts.last_action {
+        Some(a) => {
+            let mut bb = Bitboard::from(a.target());
+            if let Some(actor) = a.actor() {
+                bb |= actor;
+            }
+            if let crate::ActionView::Command { from, .. } = a.view() {
+                bb |= from;
+            }
+            bb
+        }
+        None => Bitboard::EMPTY,
+    };
+    for sq in Square::ALL {
+        let (x, y) = corner(sq);
+        let fill = if (sq.file() + sq.rank()) % 2 == 0 {
+            "#c8b488"
+        } else {
+            "#e3d3ab"
+        };
+        let _ = write!(
+            out,
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{s}\" height=\"{s}\" fill=\"{fill}\"/>"
+        );
+        if last.contains(sq) {
+            let _ = write!(out, "<rect x=\"{x}\" y=\"{y}\" width=\"{s}\" height=\"{s}\" fill=\"#f2d14a\" fill-opacity=\"0.55\"/>");
+        }
+    }
+    for sq in Square::ALL {
+        if let Some(tile) = pos.tile_at(sq) {
+            let (x, y) = corner(sq);
+            draw_tile(&mut out, tile, x, y, s, opts.from_dark);
+        }
+    }
+    for sq in opts.highlights {
+        let (x, y) = corner(sq);
+        let r = s * 0.16;
+        let _ = write!(
+            out,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{r}\" fill=\"#2e8b57\" fill-opacity=\"0.7\" class=\"highlight\"/>",
+            x + s / 2.0,
+            y + s / 2.0
+        );
+    }
+    if opts.coordinates {
+        for i in 0..6u8 {
+            let file = if opts.from_dark { 5 - i } else { i };
+            let rank = if opts.from_dark { i } else { 5 - i };
+            let fx = margin + (f32::from(i) + 0.5) * s;
+            let _ = write!(
+                out,
+                "<text x=\"{fx}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"#3a2c1c\">{}</text>",
+                size - margin * 0.3,
+                margin * 0.7,
+                (b'A' + file) as char
+            );
+            let _ = write!(
+                out,
+                "<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"#3a2c1c\">{}</text>",
+                margin / 2.0,
+                margin + (f32::from(i) + 0.62) * s,
+                margin * 0.7,
+                rank + 1
+            );
+        }
+    }
+    out.push_str("</svg>");
+    out
+}
+
+fn draw_tile(out: &mut String, tile: Tile, x: f32, y: f32, s: f32, from_dark: bool) {
+    let (fill, ink) = match tile.side {
+        Side::Light => (LIGHT_TILE, LIGHT_INK),
+        Side::Dark => (DARK_TILE, DARK_INK),
+    };
+    // A tile faces its owner: upright when the viewer sits on its side.
+    let upright = (tile.side == Side::Light) != from_dark;
+    let (cx, cy) = (x + s / 2.0, y + s / 2.0);
+    let _ = write!(
+        out,
+        "<g class=\"tile\"{}>",
+        if upright {
+            String::new()
+        } else {
+            alloc::format!(" transform=\"rotate(180 {cx} {cy})\"")
+        }
+    );
+    let pad = s * 0.05;
+    let _ = write!(
+        out,
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" fill=\"{fill}\" stroke=\"{ink}\" stroke-width=\"{}\"/>",
+        x + pad,
+        y + pad,
+        s - 2.0 * pad,
+        s - 2.0 * pad,
+        s * 0.08,
+        s * 0.015
+    );
+    // The chart: a 5×5 grid in the top of the tile, the tile itself in the middle.
+    let c = s * 0.13;
+    let gx = cx - 2.5 * c;
+    let gy = y + pad * 1.6;
+    let center = |dx: i8, dy: i8| -> (f32, f32) {
+        (
+            gx + (f32::from(dx) + 2.5) * c,
+            gy + (2.5 - f32::from(dy)) * c,
+        )
+    };
+    let (mx, my) = center(0, 0);
+    let d = c * 0.32;
+    let _ = write!(
+        out,
+        "<path d=\"M{mx} {} L{} {my} L{mx} {} L{} {my} Z\" fill=\"none\" stroke=\"{ink}\" stroke-width=\"{}\"/>",
+        my - d,
+        mx + d,
+        my + d,
+        mx - d,
+        c * 0.08
+    );
+    for m in chart(tile.troop, tile.face) {
+        let (dx, dy) = match m.mark {
+            Mark::JumpSlide => (m.dx * 2, m.dy * 2),
+            _ => (m.dx, m.dy),
+        };
+        let (px, py) = center(dx, dy);
+        let r = c * 0.3;
+        let w = c * 0.09;
+        match m.mark {
+            Mark::Move => {
+                let _ = write!(
+                    out,
+                    "<circle cx=\"{px}\" cy=\"{py}\" r=\"{r}\" fill=\"{ink}\"/>"
+                );
+            }
+            Mark::Jump => {
+                let _ = write!(
+                    out,
+                    "<circle cx=\"{px}\" cy=\"{py}\" r=\"{r}\" fill=\"none\" stroke=\"{ink}\" stroke-width=\"{w}\"/>"
+                );
+            }
+            Mark::Slide | Mark::JumpSlide => {
+                // A triangle pointing along the direction (screen y grows downward).
+                let angle = libm_atan2(-f32::from(m.dy), f32::from(m.dx));
+                let pts = [0.0f32, 2.2, -2.2].map(|a| {
+                    let t = angle + a;
+                    (px + r * 1.2 * cos(t), py + r * 1.2 * sin(t))
+                });
+                let style = if m.mark == Mark::Slide {
+                    alloc::format!("fill=\"{ink}\"")
+                } else {
+                    alloc::format!("fill=\"none\" stroke=\"{ink}\" stroke-width=\"{w}\"")
+                };
+                let _ = write!(
+                    out,
+                    "<path d=\"M{} {} L{} {} L{} {} Z\" {style}/>",
+                    pts[0].0, pts[0].1, pts[1].0, pts[1].1, pts[2].0, pts[2].1
+                );
+            }
+            Mark::Strike => {
+                let (a, b) = (r * 1.15, r * 0.3);
+                let _ = write!(
+                    out,
+                    "<path d=\"M{px} {} L{} {} L{} {py} L{} {} L{px} {} L{} {} L{} {py} L{} {} Z\" fill=\"{ink}\"/>",
+                    py - a,
+                    px + b,
+                    py - b,
+                    px + a,
+                    px + b,
+                    py + b,
+                    py + a,
+                    px - b,
+                    py + b,
+                    px - a,
+                    px - b,
+                    py - b
+                );
+            }
+            Mark::Command => {
+                // A square frame around the cell (it may also hold a Move dot).
+                let h = c * 0.44;
+                let _ = write!(
+                    out,
+                    "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{ink}\" stroke-width=\"{w}\"/>",
+                    px - h,
+                    py - h,
+                    2.0 * h,
+                    2.0 * h
+                );
+            }
+        }
+    }
+    let flipped = if tile.face == crate::Face::Flipped {
+        "+"
+    } else {
+        ""
+    };
+    let _ = write!(
+        out,
+        "<text x=\"{cx}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"{ink}\">{flipped}{}</text></g>",
+        y + s - pad * 2.2,
+        s * 0.15 * (8.0 / (tile.troop.name().len() as f32 + 1.0)).min(1.0),
+        tile.troop.name()
+    );
+}
+
+// Small float helpers so the core stays no_std without libm: the angles
+// are multiples of 45° plus ±2.2 rad, where these series are accurate to
+// well under a pixel.
+fn libm_atan2(y: f32, x: f32) -> f32 {
+    use core::f32::consts::{FRAC_PI_2, FRAC_PI_4, PI};
+    match (x.partial_cmp(&0.0), y.partial_cmp(&0.0)) {
+        (Some(core::cmp::Ordering::Greater), Some(core::cmp::Ordering::Equal)) => 0.0,
+        (Some(core::cmp::Ordering::Less), Some(core::cmp::Ordering::Equal)) => PI,
+        (Some(core::cmp::Ordering::Equal), Some(core::cmp::Ordering::Greater)) => FRAC_PI_2,
+        (Some(core::cmp::Ordering::Equal), Some(core::cmp::Ordering::Less)) => -FRAC_PI_2,
+        _ => {
+            // Diagonals only (unit directions).
+            let base = if y > 0.0 { FRAC_PI_4 } else { -FRAC_PI_4 };
+            if x > 0.0 {
+                base
+            } else if y > 0.0 {
+                PI - FRAC_PI_4
+            } else {
+                -PI + FRAC_PI_4
+            }
+        }
+    }
+}
+
+fn sin(x: f32) -> f32 {
+    // Reduce to [-π, π] then a 9th-order Taylor series.
+    let pi = core::f32::consts::PI;
+    let mut x = x % (2.0 * pi);
+    if x > pi {
+        x -= 2.0 * pi;
+    } else if x < -pi {
+        x += 2.0 * pi;
+    }
+    // Fold to [-π/2, π/2] where the series is accurate.
+    if x > pi / 2.0 {
+        x = pi - x;
+    } else if x < -pi / 2.0 {
+        x = -pi - x;
+    }
+    let x2 = x * x;
+    x * (1.0 - x2 / 6.0 * (1.0 - x2 / 20.0 * (1.0 - x2 / 42.0 * (1.0 - x2 / 72.0))))
+}
+
+fn cos(x: f32) -> f32 {
+    sin(x + core::f32::consts::FRAC_PI_2)
+}
+
+/// The board as text, rank 6 on top (rank 1 on top with `from_dark`):
+/// letters uppercase for Light, lowercase for Dark, `+` before a tile
+/// whose other face is up, `·` for an empty square.
+///
+/// ```
+/// use duke_engine::render::text_board;
+/// use duke_engine::Position;
+/// let text = text_board(&Position::standard(), false);
+/// assert_eq!(text.lines().next().unwrap(), "6   ·   ·   f   d   f   ·");
+/// assert_eq!(text.lines().last().unwrap(), "    A   B   C   D   E   F");
+/// ```
+pub fn text_board(pos: &Position, from_dark: bool) -> String {
+    let mut out = String::new();
+    for row in 0..6u8 {
+        let rank = if from_dark { row } else { 5 - row };
+        let _ = write!(out, "{} ", rank + 1);
+        for col in 0..6u8 {
+            let file = if from_dark { 5 - col } else { col };
+            let sq = Square::from_coords(file, rank).unwrap_or(Square::A1);
+            match pos.tile_at(sq) {
+                Some(t) => {
+                    let plus = if t.face == crate::Face::Flipped {
+                        '+'
+                    } else {
+                        ' '
+                    };
+                    let _ = write!(out, " {plus}{}", t.char());
+                }
+                None => out.push_str("  ·"),
+            }
+            if col < 5 {
+                out.push(' ');
+            }
+        }
+        out.push('\n');
+    }
+    out.push_str("   ");
+    for col in 0..6u8 {
+        let file = if from_dark { 5 - col } else { col };
+        let _ = write!(out, " {}", (b'A' + file) as char);
+        if col < 5 {
+            out.push_str("  ");
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trig_helpers_are_close() {
+        for i in -20..20 {
+            let x = i as f32 * 0.37;
+            let (s, c) = (sin(x), cos(x));
+            assert!((s * s + c * c - 1.0).abs() < 2e-3, "{x}");
+        }
+        assert!((sin(core::f32::consts::FRAC_PI_2) - 1.0).abs() < 1e-3);
+    }
+
+    #[test]
+    fn dark_tiles_are_turned() {
+        let text = svg(&Position::standard(), &SvgOptions::default());
+        assert_eq!(text.matches("rotate(180").count(), 3);
+        let from_dark = svg(
+            &Position::standard(),
+            &SvgOptions {
+                from_dark: true,
+                ..SvgOptions::default()
+            },
+        );
+        assert_eq!(from_dark.matches("rotate(180").count(), 3);
+    }
+}
