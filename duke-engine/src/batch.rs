@@ -95,7 +95,7 @@ impl VecGame {
             decisions: alloc::vec![Decision::Draw; n],
             seed,
             episodes: n as u64,
-            rng: mix(seed ^ 0x5EED_0F_AC71_0A5) | 1,
+            rng: mix(seed ^ 0x0005_EED0_FAC7_10A5) | 1,
             persp,
         }
     }

@@ -230,7 +230,7 @@ pub fn write_observation_with_draw(
             }
         }
     }
-    out[91 * 36..92 * 36].fill(pos.quiet as u8);
+    out[91 * 36..92 * 36].fill(pos.quiet);
     if let Some(troop) = drawn {
         let plane = 92 + troop.index();
         out[plane * 36..(plane + 1) * 36].fill(1);
