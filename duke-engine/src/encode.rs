@@ -21,6 +21,7 @@
 //! SPEC §1 lays it out. With [`Perspective::Mover`] owner 0 is the side to
 //! move, and when that is Dark the board is turned 180° (square `i` is
 //! written at `35 - i`), so the mover always sits at rows 0–1.
+//! [`Perspective::Of`] does the same for a given side.
 //!
 //! # Action space
 //!
@@ -34,7 +35,8 @@
 //! | 4896–5435 | place (a levy with its troop, or a setup placement): `4896 + troop * 36 + square` |
 //! | 5436 | draw: decide to levy (the troop then comes from the bag) |
 //!
-//! With [`Perspective::Mover`] and Dark to move, squares are turned 180°
+//! When the viewer is Dark ([`Perspective::Mover`] with Dark to move, or
+//! [`Perspective::Of`] Dark), squares are turned 180°
 //! (`35 - i`) and directions by four (`(d + 4) % 8`) before indexing.
 //! A [`Position`]'s legal actions list every levy as a placement (SPEC §9);
 //! a [`Game`](crate::Game) in play offers [`DRAW`] instead, and after the
@@ -79,6 +81,21 @@ pub enum Perspective {
     Absolute,
     /// The side to move is owner 0; the board turned when Dark is to move.
     Mover,
+    /// The given side is owner 0; the board turned when it is Dark (for an
+    /// observer who is not to move, as in a multi-agent environment).
+    Of(Side),
+}
+
+impl Perspective {
+    /// The side seen as owner 0 in `pos`.
+    #[inline]
+    pub fn viewer(self, pos: &Position) -> Side {
+        match self {
+            Perspective::Absolute => Side::Light,
+            Perspective::Mover => pos.side_to_move(),
+            Perspective::Of(side) => side,
+        }
+    }
 }
 
 /// A decision of the player to move: an action, or the decision to levy
@@ -93,7 +110,7 @@ pub enum Decision {
 
 #[inline(always)]
 fn turned(pos: &Position, persp: Perspective) -> bool {
-    persp == Perspective::Mover && pos.side_to_move() == Side::Dark
+    persp.viewer(pos) == Side::Dark
 }
 
 #[inline(always)]
@@ -201,11 +218,7 @@ pub fn write_observation_with_draw(
     let out = &mut out[..OBS_LEN];
     out.fill(0);
     let t = turned(pos, persp);
-    let first = if persp == Perspective::Mover {
-        pos.side_to_move()
-    } else {
-        Side::Light
-    };
+    let first = persp.viewer(pos);
     for (sq, &code) in pos.board.iter().enumerate() {
         if code == crate::masks::EMPTY {
             continue;

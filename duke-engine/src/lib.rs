@@ -86,7 +86,7 @@ pub use dpn::ParseDpnError;
 pub use game::{Game, GameError, Phase, Request};
 pub use notation::{ActionError, ParseActionError};
 pub use perft::{divide, perft};
-pub use position::Position;
+pub use position::{Position, PositionBytesError};
 pub use side::{BySide, Side};
 pub use square::{ParseSquareError, Square};
 pub use troop::{Bag, ByTroop, Face, Tile, Troop};

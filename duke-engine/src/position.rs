@@ -347,6 +347,87 @@ impl Position {
     }
 }
 
+/// Bytes that [`Position::from_bytes`] refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionBytesError(&'static str);
+
+impl fmt::Display for PositionBytesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "position bytes: {}", self.0)
+    }
+}
+
+impl core::error::Error for PositionBytesError {}
+
+impl Position {
+    /// The length of [`Position::to_bytes`].
+    pub const BYTES: usize = 58;
+
+    /// A compact binary form that, unlike DPN, also holds positions in
+    /// which a Duke has been captured (for pickling and storage): 36 tile
+    /// codes (`troop * 4 + face * 2 + side`, 60 for empty), both bags as
+    /// little-endian `u64` of 4-bit counts, the side to move, the quiet
+    /// counter and the turn as little-endian `u32`.
+    ///
+    /// ```
+    /// use duke_engine::Position;
+    /// let pos = Position::standard();
+    /// assert_eq!(Position::from_bytes(&pos.to_bytes()), Ok(pos));
+    /// ```
+    pub fn to_bytes(&self) -> [u8; Position::BYTES] {
+        let mut out = [0u8; Position::BYTES];
+        out[..36].copy_from_slice(&self.board);
+        out[36..44].copy_from_slice(&self.bags[0].bits().to_le_bytes());
+        out[44..52].copy_from_slice(&self.bags[1].bits().to_le_bytes());
+        out[52] = self.side as u8;
+        out[53] = self.quiet;
+        out[54..58].copy_from_slice(&self.turn.to_le_bytes());
+        out
+    }
+
+    /// Reads [`Position::to_bytes`], checking every field.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Position, PositionBytesError> {
+        if bytes.len() != Position::BYTES {
+            return Err(PositionBytesError("expected 58 bytes"));
+        }
+        let mut pos = Position::blank();
+        let mut counts = [[0u32; 15]; 2];
+        for (sq, &code) in bytes[..36].iter().enumerate() {
+            if code > EMPTY {
+                return Err(PositionBytesError("a tile code is out of range"));
+            }
+            if code != EMPTY {
+                counts[(code & 1) as usize][(code >> 2) as usize] += 1;
+                pos.put_code(sq, code);
+            }
+        }
+        let mut word = [0u8; 8];
+        for side in Side::ALL {
+            word.copy_from_slice(&bytes[36 + 8 * side.index()..44 + 8 * side.index()]);
+            let bits = u64::from_le_bytes(word);
+            if bits >> 60 != 0 {
+                return Err(PositionBytesError("a bag has bits past its 15 counts"));
+            }
+            let bag = Bag::from_bits(bits);
+            for troop in Troop::ALL {
+                let n = counts[side.index()][troop.index()] + u32::from(bag.count(troop));
+                if n > u32::from(troop.army_count()) {
+                    return Err(PositionBytesError("more tiles of a kind than an army has"));
+                }
+            }
+            pos.set_bag(side, bag);
+        }
+        pos.set_side(match bytes[52] {
+            0 => Side::Light,
+            1 => Side::Dark,
+            _ => return Err(PositionBytesError("the side to move is not 0 or 1")),
+        });
+        pos.quiet = bytes[53];
+        pos.turn = u32::from_le_bytes([bytes[54], bytes[55], bytes[56], bytes[57]]);
+        Ok(pos)
+    }
+}
+
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
         self.same_position(other) && self.quiet == other.quiet && self.turn == other.turn

@@ -1,0 +1,101 @@
+"""A Gymnasium environment for The Duke (install the extra:
+``pip install "duke-engine[gymnasium]"``).
+
+The agent plays one side against an opponent (a random player by default,
+or any callable ``opponent(game) -> action index``), or both sides when
+``opponent=None``. Observations are the engine's planes (uint8, shape
+(107, 6, 6)); actions are indices of the engine's action space (5437), with
+the mask of accepted decisions in ``info["action_mask"]``. A levy is two
+decisions by the same player: the draw index, then a placement.
+"""
+
+from typing import Any, Callable, Optional, Union
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+import duke
+
+Opponent = Union[str, None, Callable[["duke.Game"], int]]
+
+
+class DukeEnv(gym.Env):  # type: ignore[misc]
+    metadata = {"render_modes": ["ansi", "svg"]}
+
+    def __init__(
+        self,
+        opponent: Opponent = "random",
+        agent_side: str = "light",
+        perspective: str = "mover",
+        render_mode: Optional[str] = None,
+        illegal_action: str = "raise",
+    ) -> None:
+        if illegal_action not in ("raise", "lose"):
+            raise duke.DukeError(f'illegal_action is "raise" or "lose", not "{illegal_action}"')
+        self.illegal_action = illegal_action
+        if agent_side not in ("light", "dark"):
+            raise duke.DukeError(f'"{agent_side}" is not a side ("light" or "dark")')
+        self.opponent = opponent
+        self.agent_side = agent_side
+        self.perspective = perspective
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(0, 255, (duke.PLANES, 6, 6), np.uint8)
+        self.action_space = spaces.Discrete(duke.ACTION_SPACE)
+        self.game = duke.Game()
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.game.legal_mask(self.perspective)}
+
+    def _opponent_index(self) -> int:
+        if callable(self.opponent):
+            return int(self.opponent(self.game))
+        legal = np.flatnonzero(self.game.legal_mask(self.perspective))
+        return int(self.np_random.choice(legal))
+
+    def _opponent_turns(self) -> float:
+        """Lets the opponent decide until it is the agent's turn; returns
+        the agent's reward if the game ended meanwhile."""
+        while (
+            self.opponent is not None
+            and self.game.outcome is None
+            and self.game.side_to_decide != self.agent_side
+        ):
+            self.game.apply_index(self._opponent_index(), self.perspective)
+        return self._reward(self.agent_side)
+
+    def _reward(self, side: str) -> float:
+        outcome = self.game.outcome
+        if outcome is None or outcome.winner is None:
+            return 0.0
+        return 1.0 if outcome.winner == side else -1.0
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(0, 2**63 - 1))
+        self.game = duke.Game(seed=game_seed)
+        self._opponent_turns()
+        return self.game.observation(self.perspective), self._info()
+
+    def step(self, action: int):
+        mover = self.game.side_to_decide
+        if self.illegal_action == "lose" and not self.game.legal_mask(self.perspective)[int(action)]:
+            # The agent forfeits: the game ends with its loss.
+            obs = self.game.observation(self.perspective)
+            info = self._info()
+            info["illegal_action"] = True
+            return obs, -1.0, True, False, info
+        self.game.apply_index(int(action), self.perspective)
+        reward = self._reward(mover)
+        if self.opponent is not None and self.game.outcome is None:
+            reward = self._opponent_turns()
+        terminated = self.game.outcome is not None
+        obs = self.game.observation(self.perspective)
+        return obs, reward, terminated, False, self._info()
+
+    def render(self) -> Optional[str]:
+        if self.render_mode == "ansi":
+            return self.game.position.board_text()
+        if self.render_mode == "svg":
+            return self.game.svg()
+        return None

@@ -1,0 +1,91 @@
+"""A PettingZoo AEC environment for The Duke (install the extra:
+``pip install "duke-engine[pettingzoo]"``).
+
+Agents are "light" and "dark". Each observation is a dict with the
+engine's planes ("observation", uint8 (107, 6, 6), from the observing
+agent's point of view) and the mask of its accepted decisions
+("action_mask", int8 (5437,), all zero when it is not its turn). After a
+draw (action 5436) the same agent decides again: where to place the troop.
+"""
+
+from typing import Any, Optional
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+import duke
+
+
+def env(**kwargs: Any) -> "DukeAECEnv":
+    return DukeAECEnv(**kwargs)
+
+
+class DukeAECEnv(AECEnv):  # type: ignore[misc]
+    metadata = {"render_modes": ["ansi"], "name": "duke_v0", "is_parallelizable": False}
+
+    def __init__(self, render_mode: Optional[str] = None) -> None:
+        super().__init__()
+        self.render_mode = render_mode
+        self.possible_agents = ["light", "dark"]
+        obs = spaces.Dict(
+            {
+                "observation": spaces.Box(0, 255, (duke.PLANES, 6, 6), np.uint8),
+                "action_mask": spaces.Box(0, 1, (duke.ACTION_SPACE,), np.int8),
+            }
+        )
+        self.observation_spaces = {a: obs for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(duke.ACTION_SPACE) for a in self.possible_agents}
+        self.game = duke.Game()
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        # Always the observing agent's own point of view.
+        obs = self.game.observation(agent)
+        if agent == self.game.side_to_decide and self.game.outcome is None:
+            mask = self.game.legal_mask(agent).astype(np.int8)
+        else:
+            mask = np.zeros(duke.ACTION_SPACE, np.int8)
+        return {"observation": obs, "action_mask": mask}
+
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+        rng = np.random.default_rng(seed)
+        self.game = duke.Game(seed=int(rng.integers(0, 2**63 - 1)))
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.game.side_to_decide
+
+    def step(self, action: Optional[int]) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.game.apply_index(int(action), agent)  # type: ignore[arg-type]
+        outcome = self.game.outcome
+        if outcome is not None:
+            for a in self.agents:
+                self.rewards[a] = 0.0 if outcome.winner is None else (1.0 if outcome.winner == a else -1.0)
+                self.terminations[a] = True
+            self.infos = {a: {"outcome": outcome.reason} for a in self.agents}
+        else:
+            self.rewards = {a: 0.0 for a in self.agents}
+            self.agent_selection = self.game.side_to_decide
+        self._accumulate_rewards()
+
+    def render(self) -> Optional[str]:
+        if self.render_mode == "ansi":
+            return self.game.position.board_text()
+        return None
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,144 @@
+//! Actions.
+
+use duke_engine::encode::{action_from_index, action_index, Decision};
+use duke_engine::{Action as EngineAction, ActionView};
+use pyo3::prelude::*;
+use pyo3::types::PyType;
+
+use crate::errors::{Error, Result};
+use crate::position::Position;
+
+/// What a player does in a turn: a relocation (`B1-B2`, `C3xC5`), a strike
+/// (`C3*B5`), a command (`E4:D5-E5`) or a placement (`P@C2`: a levy with
+/// its troop, or a setup placement).
+#[pyclass(
+    module = "duke._duke",
+    name = "Action",
+    skip_from_py_object,
+    frozen,
+    eq,
+    hash
+)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Action {
+    pub inner: EngineAction,
+}
+
+impl Action {
+    pub fn from_arg(obj: &Bound<'_, PyAny>) -> PyResult<EngineAction> {
+        if let Ok(a) = obj.cast::<Action>() {
+            return Ok(a.get().inner);
+        }
+        let text: String = obj.extract().map_err(|_| {
+            PyErr::from(Error::Value(
+                "an action is an Action or action text like \"B1-B2\"".into(),
+            ))
+        })?;
+        Ok(text.parse::<EngineAction>().map_err(Error::from)?)
+    }
+}
+
+#[pymethods]
+impl Action {
+    /// Reads action text (SPEC §8); the syntax only: check it against a
+    /// position with `Position.parse_action`.
+    #[new]
+    fn new(text: &str) -> Result<Action> {
+        Ok(Action {
+            inner: text.parse()?,
+        })
+    }
+
+    /// Reads action text (same as the constructor).
+    #[classmethod]
+    fn parse(_cls: &Bound<'_, PyType>, text: &str) -> Result<Action> {
+        Action::new(text)
+    }
+
+    /// The decision at an index of the action space, in `position`
+    /// (`None` for the draw index 5436 or an index that names no action).
+    #[classmethod]
+    #[pyo3(signature = (index, position, perspective = "absolute"))]
+    fn from_index(
+        _cls: &Bound<'_, PyType>,
+        index: usize,
+        position: &Position,
+        perspective: &str,
+    ) -> Result<Option<Action>> {
+        let p = crate::convert::perspective(perspective)?;
+        Ok(match action_from_index(index, &position.inner, p) {
+            Some(Decision::Act(a)) => Some(Action { inner: a }),
+            _ => None,
+        })
+    }
+
+    /// The index of this action in the action space, in `position`.
+    #[pyo3(signature = (position, perspective = "absolute"))]
+    fn index(&self, position: &Position, perspective: &str) -> Result<usize> {
+        let p = crate::convert::perspective(perspective)?;
+        Ok(action_index(Decision::Act(self.inner), &position.inner, p))
+    }
+
+    /// "relocate", "strike", "command" or "place".
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.inner.kind().name()
+    }
+
+    /// The square of the tile that acts (the commander for a command), or
+    /// None for a placement.
+    #[getter]
+    fn actor(&self) -> Option<usize> {
+        self.inner.actor().map(|s| s.index())
+    }
+
+    /// The square a commanded tile leaves, None for other actions.
+    #[getter]
+    fn from_square(&self) -> Option<usize> {
+        match self.inner.view() {
+            ActionView::Relocate { from, .. } | ActionView::Command { from, .. } => {
+                Some(from.index())
+            }
+            ActionView::Strike { from, .. } => Some(from.index()),
+            ActionView::Place { .. } => None,
+        }
+    }
+
+    /// The square where something lands, is struck or is placed.
+    #[getter]
+    fn to_square(&self) -> usize {
+        self.inner.target().index()
+    }
+
+    /// The troop letter of a placement, None otherwise.
+    #[getter]
+    fn troop(&self) -> Option<String> {
+        match self.inner.view() {
+            ActionView::Place { troop, .. } => Some(troop.char().to_string()),
+            _ => None,
+        }
+    }
+
+    /// Whether the action was read or generated as a capture.
+    #[getter]
+    fn is_capture(&self) -> bool {
+        self.inner.is_capture()
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Action('{}')", self.inner)
+    }
+
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String,))> {
+        let cls = py.get_type::<Action>().into_any().unbind();
+        Ok((cls, (self.inner.to_string(),)))
+    }
+}
+
+pub fn actions(list: &[EngineAction]) -> Vec<Action> {
+    list.iter().map(|&a| Action { inner: a }).collect()
+}

@@ -1,0 +1,85 @@
+//! Conversions between Python values and the engine's types.
+
+use duke_engine::encode::Perspective;
+use duke_engine::{Face, Mark, Side, Square, Troop};
+use pyo3::prelude::*;
+
+use crate::errors::{Error, Result};
+
+/// A square from an index (0–35) or a name (`"c2"`).
+pub fn square(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
+    if let Ok(i) = obj.extract::<i64>() {
+        return u8::try_from(i)
+            .ok()
+            .and_then(Square::from_index)
+            .ok_or_else(|| {
+                Error::Value(format!("square index {i} is out of range (0 to 35)")).into()
+            });
+    }
+    let text: String = obj.extract().map_err(|_| {
+        PyErr::from(Error::Value(
+            "a square is an index from 0 to 35 or a name like \"C2\"".into(),
+        ))
+    })?;
+    Ok(text.parse::<Square>().map_err(Error::from)?)
+}
+
+pub fn side(text: &str) -> Result<Side> {
+    match text.to_ascii_lowercase().as_str() {
+        "light" | "l" => Ok(Side::Light),
+        "dark" | "d" => Ok(Side::Dark),
+        _ => Err(Error::Value(format!(
+            "\"{text}\" is not a side (\"light\" or \"dark\")"
+        ))),
+    }
+}
+
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Light => "light",
+        Side::Dark => "dark",
+    }
+}
+
+pub fn perspective(text: &str) -> Result<Perspective> {
+    match text {
+        "absolute" => Ok(Perspective::Absolute),
+        "mover" => Ok(Perspective::Mover),
+        "light" => Ok(Perspective::Of(Side::Light)),
+        "dark" => Ok(Perspective::Of(Side::Dark)),
+        _ => Err(Error::Value(format!(
+            "\"{text}\" is not a perspective (\"absolute\", \"mover\", \"light\" or \"dark\")"
+        ))),
+    }
+}
+
+pub fn troop(text: &str) -> Result<Troop> {
+    let mut chars = text.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        if let Some(t) = Troop::from_char(c) {
+            return Ok(t);
+        }
+    }
+    Troop::ALL
+        .into_iter()
+        .find(|t| t.name().eq_ignore_ascii_case(text))
+        .ok_or_else(|| Error::Value(format!("\"{text}\" is not a troop letter or name")))
+}
+
+pub fn face_name(face: Face) -> &'static str {
+    match face {
+        Face::Starting => "starting",
+        Face::Flipped => "flipped",
+    }
+}
+
+pub fn mark_name(mark: Mark) -> &'static str {
+    match mark {
+        Mark::Move => "move",
+        Mark::Jump => "jump",
+        Mark::Slide => "slide",
+        Mark::JumpSlide => "jump_slide",
+        Mark::Strike => "strike",
+        Mark::Command => "command",
+    }
+}

@@ -1,0 +1,107 @@
+//! One exception hierarchy, built from one match over the engine's errors.
+
+use duke_engine::batch::StepError;
+use duke_engine::record::RecordError as EngineRecordError;
+use duke_engine::{
+    ActionError, GameError, IllegalActionError as EngineIllegal, ParseActionError, ParseDpnError,
+    ParseSquareError, PositionBytesError,
+};
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::PyErr;
+
+create_exception!(
+    duke,
+    DukeError,
+    PyValueError,
+    "Base of every error duke-engine raises (a ValueError)."
+);
+create_exception!(
+    duke,
+    ParseError,
+    DukeError,
+    "Text that could not be read: DPN, action text or a square name."
+);
+create_exception!(
+    duke,
+    IllegalActionError,
+    DukeError,
+    "An action that is not legal in the position; the message says why."
+);
+create_exception!(
+    duke,
+    PhaseError,
+    DukeError,
+    "A request that does not fit the game's phase (setup, a drawn troop waiting, game over)."
+);
+create_exception!(
+    duke,
+    RecordError,
+    DukeError,
+    "A game record that could not be read; the message names the line and the turn."
+);
+
+/// The engine's errors, as Python exceptions carrying the engine's message.
+pub enum Error {
+    Dpn(ParseDpnError),
+    Square(ParseSquareError),
+    ParseAction(ParseActionError),
+    Illegal(EngineIllegal),
+    Game(GameError),
+    Record(EngineRecordError),
+    Step(StepError),
+    Bytes(PositionBytesError),
+    Value(String),
+}
+
+impl From<Error> for PyErr {
+    fn from(e: Error) -> PyErr {
+        match e {
+            Error::Dpn(e) => ParseError::new_err(e.to_string()),
+            Error::Square(e) => ParseError::new_err(e.to_string()),
+            Error::ParseAction(e) => ParseError::new_err(e.to_string()),
+            Error::Illegal(e) => IllegalActionError::new_err(e.to_string()),
+            Error::Game(e) => match e {
+                GameError::Parse(_) => ParseError::new_err(e.to_string()),
+                GameError::Illegal(_) => IllegalActionError::new_err(e.to_string()),
+                _ => PhaseError::new_err(e.to_string()),
+            },
+            Error::Record(e) => RecordError::new_err(e.to_string()),
+            Error::Step(e) => DukeError::new_err(e.to_string()),
+            Error::Bytes(e) => DukeError::new_err(e.to_string()),
+            Error::Value(e) => DukeError::new_err(e),
+        }
+    }
+}
+
+macro_rules! from_engine {
+    ($($variant:ident($t:ty)),*) => {$(
+        impl From<$t> for Error {
+            fn from(e: $t) -> Error {
+                Error::$variant(e)
+            }
+        }
+    )*};
+}
+
+from_engine!(
+    Dpn(ParseDpnError),
+    Square(ParseSquareError),
+    ParseAction(ParseActionError),
+    Illegal(EngineIllegal),
+    Game(GameError),
+    Record(EngineRecordError),
+    Step(StepError),
+    Bytes(PositionBytesError)
+);
+
+impl From<ActionError> for Error {
+    fn from(e: ActionError) -> Error {
+        match e {
+            ActionError::Parse(e) => Error::ParseAction(e),
+            ActionError::Illegal(e) => Error::Illegal(e),
+        }
+    }
+}
+
+pub type Result<T> = std::result::Result<T, Error>;

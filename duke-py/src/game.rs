@@ -1,0 +1,313 @@
+//! Games.
+
+use duke_engine::encode::{game_decision, write_game_mask, write_game_observation, Decision};
+use duke_engine::{Game as EngineGame, Outcome as EngineOutcome, Phase};
+use numpy::{PyArray1, PyArray3};
+use pyo3::prelude::*;
+use pyo3::types::PyType;
+
+use crate::action::{actions, Action};
+use crate::convert::{side_name, square};
+use crate::errors::{Error, Result};
+use crate::position::{mask_array, observation_array, svg_text, Position};
+
+/// How a game ended.
+#[pyclass(
+    module = "duke._duke",
+    name = "Outcome",
+    skip_from_py_object,
+    frozen,
+    eq,
+    hash
+)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    pub inner: EngineOutcome,
+}
+
+#[pymethods]
+impl Outcome {
+    /// "light", "dark", or None for a draw.
+    #[getter]
+    fn winner(&self) -> Option<&'static str> {
+        self.inner.winner().map(side_name)
+    }
+
+    /// "duke-captured", "no-action", "repetition" or "quiet-turns".
+    #[getter]
+    fn reason(&self) -> &'static str {
+        self.inner.reason_name()
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Outcome(winner={}, reason='{}')",
+            self.inner
+                .winner()
+                .map_or("None".to_string(), |s| format!("'{}'", side_name(s))),
+            self.inner.reason_name()
+        )
+    }
+}
+
+/// A game: setup, play with undo and redo, the levy as draw() then
+/// place(square), the result, and the record.
+#[pyclass(module = "duke._duke", name = "Game", skip_from_py_object)]
+#[derive(Clone)]
+pub struct Game {
+    pub inner: EngineGame,
+}
+
+#[pymethods]
+impl Game {
+    /// A game from the standard start position (both fixed setups); pass
+    /// `setup=True` to start in setup instead, placing tiles one by one.
+    #[new]
+    #[pyo3(signature = (seed = 0, setup = false))]
+    fn new(seed: u64, setup: bool) -> Game {
+        Game {
+            inner: if setup {
+                EngineGame::new(seed)
+            } else {
+                EngineGame::standard(seed)
+            },
+        }
+    }
+
+    /// A game that starts in a position (no setup).
+    #[classmethod]
+    #[pyo3(signature = (position, seed = 0))]
+    fn from_position(_cls: &Bound<'_, PyType>, position: &Position, seed: u64) -> Game {
+        Game {
+            inner: EngineGame::from_position(position.inner, seed),
+        }
+    }
+
+    /// Reads a record; `seed` (if given) is used for later draws.
+    #[classmethod]
+    #[pyo3(signature = (text, seed = None))]
+    fn from_record(_cls: &Bound<'_, PyType>, text: &str, seed: Option<u64>) -> Result<Game> {
+        Ok(Game {
+            inner: match seed {
+                Some(s) => EngineGame::from_record_with_seed(text, s)?,
+                None => EngineGame::from_record(text)?,
+            },
+        })
+    }
+
+    /// The record text; with `with_seed=True` it also carries the seed.
+    #[pyo3(signature = (with_seed = false))]
+    fn record(&self, with_seed: bool) -> String {
+        if with_seed {
+            self.inner.record_with_seed()
+        } else {
+            self.inner.record()
+        }
+    }
+
+    /// The current position.
+    #[getter]
+    fn position(&self) -> Position {
+        Position {
+            inner: *self.inner.position(),
+        }
+    }
+
+    /// "setup", "play", "levy" (a drawn troop waits) or "over".
+    #[getter]
+    fn phase(&self) -> &'static str {
+        match self.inner.phase() {
+            Phase::Setup { .. } => "setup",
+            Phase::Play => "play",
+            Phase::Levy { .. } => "levy",
+            Phase::Over(_) => "over",
+        }
+    }
+
+    /// The side whose decision it is.
+    #[getter]
+    fn side_to_decide(&self) -> &'static str {
+        side_name(self.inner.side_to_decide())
+    }
+
+    /// The drawn troop's letter while it waits to be placed, else None.
+    #[getter]
+    fn pending_draw(&self) -> Option<String> {
+        self.inner.pending_draw().map(|t| t.char().to_string())
+    }
+
+    /// The result once the game is over, else None.
+    #[getter]
+    fn outcome(&self) -> Option<Outcome> {
+        self.inner.outcome().map(|o| Outcome { inner: o })
+    }
+
+    /// The actions the game accepts now (setup placements in setup; the
+    /// drawn troop's placements after a draw).
+    fn legal_actions(&self) -> Vec<Action> {
+        actions(&self.inner.legal_actions())
+    }
+
+    /// Whether the game accepts an action (Action or text) now.
+    fn is_legal(&self, action: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.inner.is_legal(Action::from_arg(action)?))
+    }
+
+    /// Plays an action (Action or text) and returns it as played; a whole
+    /// levy (`P@C2`) takes its troop from outside. Raises, changing nothing,
+    /// when it is illegal or out of phase.
+    fn play(&mut self, action: &Bound<'_, PyAny>) -> PyResult<Action> {
+        let a = Action::from_arg(action)?;
+        self.inner.play(a).map_err(Error::from)?;
+        let played = self.inner.actions().last().unwrap_or(a);
+        Ok(Action { inner: played })
+    }
+
+    /// Places the fixed setup of the side setting up.
+    fn setup_fixed(&mut self) -> Result<()> {
+        Ok(self.inner.setup_fixed()?)
+    }
+
+    /// Draws a tile for a levy; returns the troop letter. Place it next.
+    fn draw(&mut self) -> Result<String> {
+        Ok(self.inner.draw()?.char().to_string())
+    }
+
+    /// Places the drawn troop on a square next to the Duke.
+    fn place(&mut self, sq: &Bound<'_, PyAny>) -> PyResult<()> {
+        let s = square(sq)?;
+        Ok(self.inner.place(s).map_err(Error::from)?)
+    }
+
+    /// The possible draws now as [(troop letter, probability)].
+    fn levy_chances(&self) -> Vec<(String, f64)> {
+        self.inner
+            .levy_chances()
+            .map(|c| (c.troop.char().to_string(), c.probability()))
+            .collect()
+    }
+
+    /// Takes back the last action (or a waiting draw); False when there is nothing.
+    fn undo(&mut self) -> bool {
+        self.inner.undo()
+    }
+
+    /// Plays again the last action taken back; None when there is none.
+    fn redo(&mut self) -> Option<Action> {
+        self.inner.redo().map(|a| Action { inner: a })
+    }
+
+    /// Every action so far, setup placements first.
+    fn actions(&self) -> Vec<Action> {
+        self.inner.actions().map(|a| Action { inner: a }).collect()
+    }
+
+    /// The turns played since setup.
+    fn turns(&self) -> Vec<Action> {
+        self.inner.turns().map(|a| Action { inner: a }).collect()
+    }
+
+    /// How many times the current position has occurred since play began.
+    fn repetitions(&self) -> u32 {
+        self.inner.repetitions()
+    }
+
+    /// perft of the current position (SPEC §9); releases the GIL.
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let pos = *self.inner.position();
+        py.detach(move || duke_engine::perft(&pos, depth))
+    }
+
+    /// divide of the current position.
+    fn divide(&self, py: Python<'_>, depth: u32) -> Vec<(Action, u64)> {
+        Position {
+            inner: *self.inner.position(),
+        }
+        .divide_inner(py, depth)
+    }
+
+    /// The observation planes (uint8, (107, 6, 6)) with the drawn troop.
+    #[pyo3(signature = (perspective = "absolute"))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        perspective: &str,
+    ) -> PyResult<Bound<'py, PyArray3<u8>>> {
+        let p = crate::convert::perspective(perspective)?;
+        Ok(observation_array(py, |buf| {
+            write_game_observation(&self.inner, p, buf)
+        }))
+    }
+
+    /// The decisions the game accepts now as a bool mask over the action
+    /// space: maneuvers and the draw index (5436) in play, the drawn troop's
+    /// placements after a draw.
+    #[pyo3(signature = (perspective = "absolute"))]
+    fn legal_mask<'py>(
+        &self,
+        py: Python<'py>,
+        perspective: &str,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let p = crate::convert::perspective(perspective)?;
+        Ok(mask_array(py, |buf| write_game_mask(&self.inner, p, buf)))
+    }
+
+    /// Applies the decision at an index of the action space; returns the
+    /// drawn troop's letter for the draw index, else None.
+    #[pyo3(signature = (index, perspective = "absolute"))]
+    fn apply_index(&mut self, index: usize, perspective: &str) -> PyResult<Option<String>> {
+        let p = crate::convert::perspective(perspective)?;
+        let d = game_decision(&self.inner, index, p).ok_or_else(|| {
+            Error::Value(format!("action index {index} is not a legal decision now"))
+        })?;
+        let drawn = self.inner.apply(d).map_err(Error::from)?;
+        Ok(match d {
+            Decision::Draw => drawn.map(|t| t.char().to_string()),
+            Decision::Act(_) => None,
+        })
+    }
+
+    /// An SVG drawing of the current position, the last action marked.
+    #[pyo3(signature = (highlights = None, from_dark = false, size = 72))]
+    fn svg(
+        &self,
+        highlights: Option<Vec<Bound<'_, PyAny>>>,
+        from_dark: bool,
+        size: u32,
+    ) -> PyResult<String> {
+        let last = self.inner.turns().last();
+        svg_text(self.inner.position(), highlights, last, from_dark, size)
+    }
+
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.svg(None, false, 72)
+    }
+
+    /// A copy of the game, history and generator included.
+    fn copy(&self) -> Game {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> Game {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
+        self.clone()
+    }
+
+    /// Pickles as the record with the seed (a waiting draw is not kept:
+    /// drawing again gives the same troop).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let from_record = py.get_type::<Game>().getattr("from_record")?;
+        Ok((from_record, (self.inner.record_with_seed(),)))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Game {} '{}'>", self.phase(), self.inner.position())
+    }
+}

@@ -1,0 +1,68 @@
+//! The `duke` Python package's native module: thin wrappers over
+//! duke-engine that convert types and errors and release the GIL. No rule
+//! of the game is written here.
+
+// Python names (`from_square`, `to_bytes`) follow Python conventions, not Rust's.
+#![allow(clippy::wrong_self_convention)]
+
+mod action;
+mod convert;
+mod errors;
+mod game;
+mod position;
+mod tile;
+mod vecgame;
+
+use duke_engine::encode::{ACTION_SPACE, DRAW, OBS_LEN, PLANES};
+use duke_engine::Square;
+use pyo3::prelude::*;
+
+/// The native module `duke._duke`.
+#[pymodule]
+fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<position::Position>()?;
+    m.add_class::<action::Action>()?;
+    m.add_class::<game::Game>()?;
+    m.add_class::<game::Outcome>()?;
+    m.add_class::<tile::Tile>()?;
+    m.add_class::<vecgame::VecGame>()?;
+    m.add_function(wrap_pyfunction!(tile::troop_chart, m)?)?;
+    m.add_function(wrap_pyfunction!(square_name, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_square, m)?)?;
+    m.add("DukeError", py.get_type::<errors::DukeError>())?;
+    m.add("ParseError", py.get_type::<errors::ParseError>())?;
+    m.add(
+        "IllegalActionError",
+        py.get_type::<errors::IllegalActionError>(),
+    )?;
+    m.add("PhaseError", py.get_type::<errors::PhaseError>())?;
+    m.add("RecordError", py.get_type::<errors::RecordError>())?;
+    m.add("ACTION_SPACE", ACTION_SPACE)?;
+    m.add("DRAW", DRAW)?;
+    m.add("PLANES", PLANES)?;
+    m.add("OBS_LEN", OBS_LEN)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    for sq in Square::ALL {
+        m.add(sq.to_string().as_str(), sq.index())?;
+    }
+    Ok(())
+}
+
+/// The name of a square index, e.g. 8 -> "C2".
+#[pyfunction]
+fn square_name(index: i64) -> PyResult<String> {
+    u8::try_from(index)
+        .ok()
+        .and_then(Square::from_index)
+        .map(|s| s.to_string())
+        .ok_or_else(|| {
+            errors::Error::Value(format!("square index {index} is out of range (0 to 35)")).into()
+        })
+}
+
+/// The index of a square name, e.g. "c2" -> 8.
+#[pyfunction]
+fn parse_square(name: &str) -> errors::Result<usize> {
+    Ok(name.parse::<Square>()?.index())
+}

@@ -1,0 +1,357 @@
+//! Positions.
+
+use duke_engine::encode::{write_legal_mask, write_observation, ACTION_SPACE, OBS_LEN, PLANES};
+use duke_engine::render::{svg, text_board, SvgOptions};
+use duke_engine::{divide, perft, Bitboard, Position as EnginePosition};
+use numpy::{PyArray1, PyArray3, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyType};
+
+use crate::action::{actions, Action};
+use crate::convert::{mark_name, side, side_name, square};
+use crate::errors::{Error, Result};
+use crate::game::Outcome;
+use crate::tile::Tile;
+
+/// A position between turns (SPEC §8): board, both bags, side to move,
+/// quiet and turn counters. Immutable: `play` returns a new position.
+#[pyclass(module = "duke._duke", name = "Position", skip_from_py_object, frozen)]
+#[derive(Clone, Copy)]
+pub struct Position {
+    pub inner: EnginePosition,
+}
+
+pub fn squares(bb: Bitboard) -> Vec<usize> {
+    bb.into_iter().map(|s| s.index()).collect()
+}
+
+pub fn bag_dict<'py>(py: Python<'py>, bag: duke_engine::Bag) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for (troop, n) in bag.iter() {
+        d.set_item(troop.char().to_string(), n)?;
+    }
+    Ok(d)
+}
+
+pub fn svg_text(
+    pos: &EnginePosition,
+    highlights: Option<Vec<Bound<'_, PyAny>>>,
+    last: Option<duke_engine::Action>,
+    from_dark: bool,
+    size: u32,
+) -> PyResult<String> {
+    let mut hl = Bitboard::EMPTY;
+    for sq in highlights.unwrap_or_default() {
+        hl |= square(&sq)?;
+    }
+    Ok(svg(
+        pos,
+        &SvgOptions {
+            square: size,
+            highlights: hl,
+            last_action: last,
+            from_dark,
+            coordinates: true,
+        },
+    ))
+}
+
+pub fn observation_array<'py>(
+    py: Python<'py>,
+    fill: impl FnOnce(&mut [u8]),
+) -> Bound<'py, PyArray3<u8>> {
+    let mut buf = vec![0u8; OBS_LEN];
+    fill(&mut buf);
+    PyArray1::from_vec(py, buf)
+        .reshape([PLANES, 6, 6])
+        .expect("OBS_LEN is PLANES * 36")
+}
+
+pub fn mask_array<'py>(
+    py: Python<'py>,
+    fill: impl FnOnce(&mut [u8]),
+) -> Bound<'py, PyArray1<bool>> {
+    let mut buf = vec![0u8; ACTION_SPACE];
+    fill(&mut buf);
+    PyArray1::from_vec(py, buf.into_iter().map(|b| b != 0).collect())
+}
+
+impl Position {
+    pub fn divide_inner(&self, py: Python<'_>, depth: u32) -> Vec<(Action, u64)> {
+        let pos = self.inner;
+        py.detach(move || {
+            divide(&pos, depth)
+                .map(|(a, n)| (Action { inner: a }, n))
+                .collect()
+        })
+    }
+}
+
+#[pymethods]
+impl Position {
+    /// A position from DPN, or the standard start position.
+    #[new]
+    #[pyo3(signature = (dpn = None))]
+    fn new(dpn: Option<&str>) -> Result<Position> {
+        Ok(Position {
+            inner: match dpn {
+                Some(text) => text.parse()?,
+                None => EnginePosition::standard(),
+            },
+        })
+    }
+
+    /// The standard start position.
+    #[classmethod]
+    fn standard(_cls: &Bound<'_, PyType>) -> Position {
+        Position {
+            inner: EnginePosition::standard(),
+        }
+    }
+
+    /// The DPN text.
+    fn dpn(&self) -> String {
+        self.inner.to_string()
+    }
+
+    /// The tile on a square (index or name), or None.
+    fn tile_at(&self, sq: &Bound<'_, PyAny>) -> PyResult<Option<Tile>> {
+        Ok(self.inner.tile_at(square(sq)?).map(|t| Tile { inner: t }))
+    }
+
+    /// "light" or "dark".
+    #[getter]
+    fn side_to_move(&self) -> &'static str {
+        side_name(self.inner.side_to_move())
+    }
+
+    /// A side's bag as {letter: count}.
+    fn bag<'py>(&self, py: Python<'py>, side_: &str) -> PyResult<Bound<'py, PyDict>> {
+        bag_dict(py, self.inner.bag(side(side_)?))
+    }
+
+    /// Turns since the last capture or levy.
+    #[getter]
+    fn quiet(&self) -> u32 {
+        self.inner.quiet()
+    }
+
+    /// Turns played since the game started.
+    #[getter]
+    fn turn(&self) -> u32 {
+        self.inner.turn()
+    }
+
+    /// The Zobrist key (board, bags, side to move).
+    #[getter]
+    fn key(&self) -> u64 {
+        self.inner.key()
+    }
+
+    /// The square of a side's Duke, None once captured.
+    fn duke(&self, side_: &str) -> PyResult<Option<usize>> {
+        Ok(self.inner.duke(side(side_)?).map(|s| s.index()))
+    }
+
+    /// Every legal action; a levy once per (troop kind, square) as SPEC §9 counts.
+    fn legal_actions(&self) -> Vec<Action> {
+        actions(&self.inner.legal_actions())
+    }
+
+    /// Whether an action (Action or text) is legal.
+    fn is_legal(&self, action: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.inner.is_legal(Action::from_arg(action)?))
+    }
+
+    /// Reads action text and checks it here; raises with the reason when illegal.
+    fn parse_action(&self, text: &str) -> Result<Action> {
+        Ok(Action {
+            inner: self.inner.parse_action(text)?,
+        })
+    }
+
+    /// The position after a legal action (Action or text).
+    fn play(&self, action: &Bound<'_, PyAny>) -> PyResult<Position> {
+        let a = Action::from_arg(action)?;
+        let next = self.inner.play(a).map_err(Error::from)?;
+        Ok(Position { inner: next })
+    }
+
+    /// perft (SPEC §9); releases the GIL.
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let pos = self.inner;
+        py.detach(move || perft(&pos, depth))
+    }
+
+    /// Each legal action with the perft of its child at depth - 1.
+    fn divide(&self, py: Python<'_>, depth: u32) -> Vec<(Action, u64)> {
+        self.divide_inner(py, depth)
+    }
+
+    /// The result by the rules that need no history, or None.
+    fn outcome(&self) -> Option<Outcome> {
+        self.inner.outcome().map(|o| Outcome { inner: o })
+    }
+
+    /// The possible levy draws as [(troop letter, probability)].
+    fn levy_chances(&self) -> Vec<(String, f64)> {
+        self.inner
+            .levy_chances()
+            .map(|c| (c.troop.char().to_string(), c.probability()))
+            .collect()
+    }
+
+    /// The legal actions of the tile on a square, each with the mark it uses.
+    fn targets(&self, sq: &Bound<'_, PyAny>) -> PyResult<Vec<(Action, &'static str)>> {
+        let s = square(sq)?;
+        Ok(self
+            .inner
+            .actions_from(s)
+            .iter()
+            .map(|&a| {
+                let mark = self.inner.mark_of(a).map_or("move", mark_name);
+                (Action { inner: a }, mark)
+            })
+            .collect())
+    }
+
+    /// The squares the mover's Duke reaches by its chart but may not enter,
+    /// each with the squares of the enemy tiles that would capture it there.
+    fn duke_dangers(&self) -> Vec<(usize, Vec<usize>)> {
+        self.inner
+            .duke_dangers()
+            .map(|(sq, by)| (sq.index(), squares(by)))
+            .collect()
+    }
+
+    /// Every square on which a side could capture an enemy tile.
+    fn attacks(&self, side_: &str) -> PyResult<Vec<usize>> {
+        Ok(squares(self.inner.attacks(side(side_)?)))
+    }
+
+    /// The squares of a side's tiles that could capture on a square.
+    fn attackers(&self, side_: &str, sq: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+        Ok(squares(self.inner.attackers(side(side_)?, square(sq)?)))
+    }
+
+    /// Whether a side's Duke could be captured now.
+    fn is_duke_attacked(&self, side_: &str) -> PyResult<bool> {
+        Ok(self.inner.is_duke_attacked(side(side_)?))
+    }
+
+    /// The observation planes, uint8 of shape (107, 6, 6) (see the README).
+    #[pyo3(signature = (perspective = "absolute"))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        perspective: &str,
+    ) -> PyResult<Bound<'py, PyArray3<u8>>> {
+        let p = crate::convert::perspective(perspective)?;
+        Ok(observation_array(py, |buf| {
+            write_observation(&self.inner, p, buf)
+        }))
+    }
+
+    /// The legal actions as a bool mask over the action space (5437).
+    #[pyo3(signature = (perspective = "absolute"))]
+    fn legal_mask<'py>(
+        &self,
+        py: Python<'py>,
+        perspective: &str,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let p = crate::convert::perspective(perspective)?;
+        Ok(mask_array(py, |buf| write_legal_mask(&self.inner, p, buf)))
+    }
+
+    /// An SVG drawing: every tile with its current chart, Dark's turned 180°.
+    #[pyo3(signature = (highlights = None, last_action = None, from_dark = false, size = 72))]
+    fn svg(
+        &self,
+        highlights: Option<Vec<Bound<'_, PyAny>>>,
+        last_action: Option<&Bound<'_, PyAny>>,
+        from_dark: bool,
+        size: u32,
+    ) -> PyResult<String> {
+        let last = last_action.map(Action::from_arg).transpose()?;
+        svg_text(&self.inner, highlights, last, from_dark, size)
+    }
+
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.svg(None, None, false, 72)
+    }
+
+    /// The board as text (Unicode), rank 6 on top.
+    #[pyo3(signature = (from_dark = false))]
+    fn board_text(&self, from_dark: bool) -> String {
+        text_board(&self.inner, from_dark)
+    }
+
+    /// The same position mirrored left-right.
+    fn mirrored(&self) -> Position {
+        Position {
+            inner: self.inner.mirrored(),
+        }
+    }
+
+    /// The same position with colours swapped.
+    fn colour_swapped(&self) -> Position {
+        Position {
+            inner: self.inner.colour_swapped(),
+        }
+    }
+
+    /// A copy (positions are immutable, so this is the same value).
+    fn copy(&self) -> Position {
+        *self
+    }
+
+    fn __copy__(&self) -> Position {
+        *self
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Position {
+        *self
+    }
+
+    /// The compact binary form (also holds positions after a Duke capture).
+    fn to_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.inner.to_bytes())
+    }
+
+    /// Reads `to_bytes`.
+    #[classmethod]
+    fn from_bytes(_cls: &Bound<'_, PyType>, data: &[u8]) -> Result<Position> {
+        Ok(Position {
+            inner: EnginePosition::from_bytes(data)?,
+        })
+    }
+
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
+        let from_bytes = py.get_type::<Position>().getattr("from_bytes")?;
+        Ok((from_bytes, (self.to_bytes(py),)))
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Position>()
+            .is_ok_and(|o| o.get().inner == self.inner)
+    }
+
+    fn __hash__(&self) -> u64 {
+        // Equal positions have equal keys; the counters only refine equality.
+        self.inner.key()
+            ^ u64::from(self.inner.turn()).rotate_left(32)
+            ^ u64::from(self.inner.quiet())
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Position('{}')", self.inner)
+    }
+}

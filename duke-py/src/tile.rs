@@ -1,0 +1,96 @@
+//! Tiles and their charts.
+
+use duke_engine::{chart, Face, Tile as EngineTile, Troop};
+use pyo3::prelude::*;
+
+use crate::convert::{face_name, mark_name, side_name};
+
+/// A tile: troop, owner and the face that is up.
+#[pyclass(
+    module = "duke._duke",
+    name = "Tile",
+    skip_from_py_object,
+    frozen,
+    eq,
+    hash
+)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Tile {
+    pub inner: EngineTile,
+}
+
+fn chart_data(troop: Troop, face: Face) -> Vec<(&'static str, i8, i8)> {
+    chart(troop, face)
+        .iter()
+        .map(|m| (mark_name(m.mark), m.dx, m.dy))
+        .collect()
+}
+
+#[pymethods]
+impl Tile {
+    /// The troop's name, e.g. "Pikeman".
+    #[getter]
+    fn troop(&self) -> &'static str {
+        self.inner.troop.name()
+    }
+
+    /// The troop's letter as DPN writes it (uppercase Light, lowercase Dark).
+    #[getter]
+    fn letter(&self) -> String {
+        self.inner.char().to_string()
+    }
+
+    /// "light" or "dark".
+    #[getter]
+    fn side(&self) -> &'static str {
+        side_name(self.inner.side)
+    }
+
+    /// "starting" or "flipped".
+    #[getter]
+    fn face(&self) -> &'static str {
+        face_name(self.inner.face)
+    }
+
+    /// The chart of the face that is up: (mark, dx, dy) in the owner's view
+    /// (dy > 0 forward); slides give unit directions.
+    fn chart(&self) -> Vec<(&'static str, i8, i8)> {
+        chart_data(self.inner.troop, self.inner.face)
+    }
+
+    /// The chart of the face it flips to after it acts.
+    fn flips_to(&self) -> Vec<(&'static str, i8, i8)> {
+        chart_data(self.inner.troop, self.inner.face.flip())
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Tile({}, {}, {})",
+            self.inner.troop.name(),
+            side_name(self.inner.side),
+            face_name(self.inner.face)
+        )
+    }
+}
+
+/// The chart of a troop's face as (mark, dx, dy) triples.
+#[pyfunction]
+#[pyo3(signature = (troop, face = "starting"))]
+pub fn troop_chart(troop: &str, face: &str) -> PyResult<Vec<(&'static str, i8, i8)>> {
+    let t = crate::convert::troop(troop)?;
+    let f = match face {
+        "starting" => Face::Starting,
+        "flipped" | "other" => Face::Flipped,
+        _ => {
+            return Err(crate::errors::Error::Value(format!(
+                "\"{face}\" is not a face (\"starting\" or \"flipped\")"
+            ))
+            .into())
+        }
+    };
+    Ok(chart_data(t, f))
+}

@@ -1,0 +1,180 @@
+//! Batched games for reinforcement learning.
+
+use duke_engine::batch::VecGame as EngineVecGame;
+use duke_engine::encode::{ACTION_SPACE, OBS_LEN, PLANES};
+use numpy::{
+    PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
+};
+use pyo3::prelude::*;
+
+use crate::errors::{Error, Result};
+use crate::game::Game;
+
+/// `n` games from the standard start, stepped together inside Rust with
+/// the GIL released. The arrays are allocated once and rewritten by
+/// every `step`: `obs` uint8 (n, 107, 6, 6), `mask` uint8 (n, 5437)
+/// (1 where a decision is accepted; `mask.view(bool)` for a bool view),
+/// `rewards` float32 (n,), `dones` uint8 (n,). A game that ends is
+/// replaced by a new one at once; its reward (+1 win, -1 loss, 0 draw, for
+/// the player who made the decision) and done flag say so.
+#[pyclass(module = "duke._duke", name = "VecGame", skip_from_py_object)]
+pub struct VecGame {
+    inner: EngineVecGame,
+    actions_buf: Vec<u32>,
+    #[pyo3(get)]
+    obs: Py<PyArray4<u8>>,
+    #[pyo3(get)]
+    mask: Py<PyArray2<u8>>,
+    #[pyo3(get)]
+    rewards: Py<PyArray1<f32>>,
+    #[pyo3(get)]
+    dones: Py<PyArray1<u8>>,
+    #[pyo3(get)]
+    actions: Py<PyArray1<u32>>,
+}
+
+impl VecGame {
+    fn observe(&mut self, py: Python<'_>) -> PyResult<()> {
+        let mut obs = self.obs.bind(py).readwrite();
+        let mut mask = self.mask.bind(py).readwrite();
+        let obs = obs.as_slice_mut()?;
+        let mask = mask.as_slice_mut()?;
+        let inner = &self.inner;
+        py.detach(|| -> Result<()> {
+            inner.write_observations(obs)?;
+            inner.write_masks(mask)?;
+            Ok(())
+        })?;
+        Ok(())
+    }
+}
+
+#[pymethods]
+impl VecGame {
+    /// `n` games; `seed` decides every draw (episode k has seed
+    /// `VecGame.episode_seed(seed, k)`); `perspective` "mover" (default)
+    /// or "absolute" for the encodings.
+    #[new]
+    #[pyo3(signature = (n, seed = 0, perspective = "mover"))]
+    fn new(py: Python<'_>, n: usize, seed: u64, perspective: &str) -> PyResult<VecGame> {
+        if n == 0 {
+            return Err(Error::Value("a VecGame needs at least one game".into()).into());
+        }
+        let p = crate::convert::perspective(perspective)?;
+        let mut v = VecGame {
+            inner: EngineVecGame::new(n, seed, p),
+            actions_buf: vec![0; n],
+            obs: PyArray1::<u8>::zeros(py, n * OBS_LEN, false)
+                .reshape([n, PLANES, 6, 6])?
+                .unbind(),
+            mask: PyArray1::<u8>::zeros(py, n * ACTION_SPACE, false)
+                .reshape([n, ACTION_SPACE])?
+                .unbind(),
+            rewards: PyArray1::<f32>::zeros(py, n, false).unbind(),
+            dones: PyArray1::<u8>::zeros(py, n, false).unbind(),
+            actions: PyArray1::<u32>::zeros(py, n, false).unbind(),
+        };
+        v.observe(py)?;
+        Ok(v)
+    }
+
+    /// The seed of episode k of a batch created with `seed`.
+    #[staticmethod]
+    fn episode_seed(seed: u64, k: u64) -> u64 {
+        EngineVecGame::episode_seed(seed, k)
+    }
+
+    fn __len__(&self) -> usize {
+        self.inner.len()
+    }
+
+    /// The perspective of the encodings.
+    #[getter]
+    fn perspective(&self) -> &'static str {
+        match self.inner.perspective() {
+            duke_engine::encode::Perspective::Absolute => "absolute",
+            duke_engine::encode::Perspective::Mover => "mover",
+            duke_engine::encode::Perspective::Of(duke_engine::Side::Light) => "light",
+            duke_engine::encode::Perspective::Of(duke_engine::Side::Dark) => "dark",
+        }
+    }
+
+    /// Applies one decision per game (any integer array of length n) and
+    /// rewrites rewards and dones, and obs and mask unless `observe=False`.
+    /// If any index is refused, no game moves and DukeError says which.
+    #[pyo3(signature = (actions, observe = true))]
+    fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>, observe: bool) -> PyResult<()> {
+        let n = self.inner.len();
+        if let Ok(arr) = actions.extract::<PyReadonlyArray1<'_, u32>>() {
+            if arr.len() != n {
+                return Err(Error::Value(format!(
+                    "actions has length {}, expected {n}",
+                    arr.len()
+                ))
+                .into());
+            }
+            self.actions_buf.copy_from_slice(arr.as_slice()?);
+        } else {
+            let values: Vec<i64> = actions.extract().map_err(|_| {
+                PyErr::from(Error::Value(
+                    "actions must be a sequence of n integers".into(),
+                ))
+            })?;
+            if values.len() != n {
+                return Err(Error::Value(format!(
+                    "actions has length {}, expected {n}",
+                    values.len()
+                ))
+                .into());
+            }
+            for (slot, v) in self.actions_buf.iter_mut().zip(values) {
+                *slot = u32::try_from(v).map_err(|_| {
+                    PyErr::from(Error::Value(format!("action index {v} is out of range")))
+                })?;
+            }
+        }
+        {
+            let mut rewards = self.rewards.bind(py).readwrite();
+            let mut dones = self.dones.bind(py).readwrite();
+            let rewards = rewards.as_slice_mut()?;
+            let dones = dones.as_slice_mut()?;
+            let inner = &mut self.inner;
+            let acts = &self.actions_buf;
+            py.detach(|| inner.step(acts, rewards, dones))
+                .map_err(Error::from)?;
+        }
+        if observe {
+            self.observe(py)?;
+        }
+        Ok(())
+    }
+
+    /// Writes obs and mask for the current games (after `step(...,
+    /// observe=False)`).
+    fn refresh(&mut self, py: Python<'_>) -> PyResult<()> {
+        self.observe(py)
+    }
+
+    /// Chooses a uniformly random accepted decision for every game (from the
+    /// batch's own seeded generator), writes it into `actions` and returns
+    /// that array.
+    fn random_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u32>>> {
+        let arr = self.actions.bind(py).clone();
+        {
+            let mut rw = arr.readwrite();
+            let out = rw.as_slice_mut()?;
+            let inner = &mut self.inner;
+            py.detach(|| inner.random_actions(out));
+        }
+        Ok(arr)
+    }
+
+    /// A copy of game i.
+    fn game(&self, i: usize) -> PyResult<Game> {
+        self.inner
+            .games()
+            .get(i)
+            .map(|g| Game { inner: g.clone() })
+            .ok_or_else(|| Error::Value(format!("game {i} is out of range")).into())
+    }
+}

@@ -1,0 +1,82 @@
+"""Speed of the Python package, measured in one run on one machine:
+random playouts through the per-action API and through VecGame, beside
+python-chess playing random chess games with the same loop.
+
+Run: python examples/python/bench.py [--quick]
+(python-chess is optional: pip install chess)
+"""
+
+import random
+import sys
+import time
+
+import duke
+
+QUICK = "--quick" in sys.argv
+
+
+def timed(label, fn):
+    t = time.perf_counter()
+    turns = fn()
+    secs = time.perf_counter() - t
+    rate = turns / secs
+    print(f"{label:48} {turns:>10} turns {secs:7.2f} s {rate:>12,.0f} turns/s", flush=True)
+    return rate
+
+
+def duke_per_action(games):
+    rng = random.Random(1)
+    turns = 0
+    for g in range(games):
+        game = duke.Game(seed=g)
+        while game.outcome is None:
+            action = rng.choice(game.legal_actions())
+            if action.kind == "place":
+                game.draw()
+                game.place(action.to_square)
+            else:
+                game.play(action)
+            turns += 1
+    return turns
+
+
+def duke_vec(steps, observe, n=1024):
+    vec = duke.VecGame(n, seed=1)
+    for _ in range(steps):
+        vec.step(vec.random_actions(), observe=observe)
+    return steps * n
+
+
+def chess_per_move(games):
+    import chess
+
+    rng = random.Random(1)
+    plies = 0
+    for _ in range(games):
+        board = chess.Board()
+        while not board.is_game_over():
+            board.push(rng.choice(list(board.legal_moves)))
+            plies += 1
+    return plies
+
+
+def main():
+    scale = 0.1 if QUICK else 1.0
+    print("duke-engine", duke.__version__, "| one process, one core; figures from this run", flush=True)
+    per_action = timed("duke: per-action API (Game, random decisions)", lambda: duke_per_action(int(200 * scale) or 1))
+    vec = timed("duke: VecGame n=1024, no observations", lambda: duke_vec(int(300 * scale) or 1, False))
+    vec_obs = timed("duke: VecGame n=1024, obs + masks to numpy", lambda: duke_vec(int(100 * scale) or 1, True))
+    try:
+        chess_rate = timed("python-chess: random games, same loop", lambda: chess_per_move(int(20 * scale) or 1))
+    except ImportError:
+        chess_rate = None
+        print("python-chess is not installed: pip install chess")
+    if chess_rate:
+        print()
+        print(f"per-action API / python-chess: {per_action / chess_rate:8.1f}x")
+        print(f"VecGame (no obs) / python-chess: {vec / chess_rate:8.1f}x")
+        print(f"VecGame (obs + masks) / python-chess: {vec_obs / chess_rate:8.1f}x")
+
+
+if __name__ == "__main__":
+    main()

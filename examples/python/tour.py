@@ -1,0 +1,62 @@
+"""A tour of the duke package: play a game, render it, print the encodings.
+
+Run: python examples/python/tour.py [output.svg]
+"""
+
+import random
+import sys
+
+import numpy as np
+
+import duke
+
+game = duke.Game(seed=2024)
+rng = random.Random(7)
+
+# A few turns: maneuvers by text, and a levy as draw-then-place.
+game.play("B1-B2")
+game.play("E6-F6")
+print("levy chances:", ", ".join(f"{t} {p:.3f}" for t, p in game.levy_chances()))
+troop = game.draw()
+print("drew", troop, "-> may go on", [str(a) for a in game.legal_actions()])
+game.place("C2")
+
+# Then random decisions until turn 30 or the end.
+while game.outcome is None and game.position.turn < 30:
+    action = rng.choice(game.legal_actions())
+    if action.kind == "place" and game.phase == "play":
+        game.draw()
+        game.place(action.to_square)
+    else:
+        game.play(action)
+
+pos = game.position
+print()
+print(pos.board_text())
+print("DPN:", pos.dpn())
+print("side to move:", pos.side_to_move, "| Duke attacked:", pos.is_duke_attacked(pos.side_to_move))
+duke_sq = pos.duke(pos.side_to_move)
+duke_targets = pos.targets(duke_sq) if duke_sq is not None else []  # None once captured
+print("Duke targets:", [(str(a), mark) for a, mark in duke_targets])
+print("squares the Duke may not enter:",
+      [(duke.square_name(s), [duke.square_name(a) for a in by]) for s, by in pos.duke_dangers()])
+
+# Encodings for ML.
+obs = game.observation("mover")
+mask = game.legal_mask("mover")
+print()
+print("observation", obs.shape, obs.dtype, "nonzero planes:", sorted(set(np.nonzero(obs)[0].tolist()))[:12], "...")
+print("legal decisions:", int(mask.sum()), "of", duke.ACTION_SPACE, "| draw allowed:", bool(mask[duke.DRAW]))
+first = int(np.flatnonzero(mask)[0])
+print("first legal index", first, "->", duke.Action.from_index(first, pos, "mover"))
+
+# The record replays without the seed.
+record = game.record()
+print()
+print(record)
+assert duke.Game.from_record(record).position == pos
+
+# A picture for notebooks (Jupyter shows it through _repr_svg_).
+path = sys.argv[1] if len(sys.argv) > 1 else "tour.svg"
+duke.save_svg(game, path, highlights=[a.to_square for a, _ in duke_targets])
+print("wrote", path)

@@ -1,0 +1,142 @@
+import pickle
+import random
+import threading
+
+import numpy as np
+
+import duke
+
+
+def play_random(game, rng, turns):
+    """Random decisions through the levy as draw-then-place."""
+    for _ in range(turns):
+        if game.outcome is not None:
+            break
+        actions = game.legal_actions()
+        a = rng.choice(actions)
+        if a.kind == "place" and game.phase == "play":
+            game.draw()
+            game.place(a.to_square)
+        else:
+            game.play(a)
+
+
+def test_levy_is_draw_then_place_and_undo_never_rerolls():
+    game = duke.Game(seed=11)
+    chances = dict(game.levy_chances())
+    assert chances["P"] == 3 / 16 and abs(sum(chances.values()) - 1) < 1e-12
+    troop = game.draw()
+    assert game.phase == "levy" and game.pending_draw == troop
+    assert [str(a) for a in game.legal_actions()] == [f"{troop}@C2"]
+    game.place("C2")
+    assert game.position.tile_at("C2").letter == troop
+    assert game.undo()
+    assert game.draw() == troop
+
+
+def test_setup_by_placements_and_fixed():
+    game = duke.Game(seed=1, setup=True)
+    assert game.phase == "setup"
+    assert [str(a) for a in game.legal_actions()] == ["D@C1", "D@D1"]
+    for a in ("D@D1", "F@D2", "F@E1"):
+        game.play(a)
+    game.setup_fixed()
+    assert game.phase == "play"
+    assert game.position.dpn() == "2fdf1/6/6/6/3F2/3DF1 l ABCFGIKLMNPPPRSW/abcfgiklmnppprsw 0 0"
+
+
+def test_undo_redo_and_records():
+    rng = random.Random(3)
+    game = duke.Game(seed=99)
+    play_random(game, rng, 150)
+    record = game.record()
+    assert "seed" not in record
+    back = duke.Game.from_record(record)
+    assert back.position == game.position and back.record() == record
+    positions = [game.position]
+    n = len(game.turns())
+    for _ in range(n):
+        assert game.undo()
+        positions.append(game.position)
+    assert game.position == duke.Position()
+    for expected in reversed(positions[:-1]):
+        assert game.redo() is not None
+        assert game.position == expected
+    assert game.redo() is None
+
+
+def test_game_pickles_with_its_seed():
+    game = duke.Game(seed=1234)
+    play_random(game, random.Random(1), 40)
+    other = pickle.loads(pickle.dumps(game))
+    assert other.position == game.position
+    assert other.record(with_seed=True) == game.record(with_seed=True)
+    if game.phase == "play" and any(a.kind == "place" for a in game.legal_actions()):
+        assert other.draw() == game.draw()
+
+
+def test_outcome_and_repetition():
+    game = duke.Game(seed=5)
+    cycle = ["B1-B2", "E6-E5", "B2-A1", "E5-F6", "A1-A2", "F6-F5", "A2-B1", "F5-E6"]
+    for a in cycle * 2:
+        assert game.outcome is None
+        game.play(a)
+    assert game.repetitions() == 3
+    assert game.outcome.winner is None and game.outcome.reason == "repetition"
+    assert game.phase == "over"
+
+
+def test_different_seeds_same_decisions_same_everything_public():
+    a, b = duke.Game(seed=1), duke.Game(seed=2)
+    for g in (a, b):
+        g.play("B1-B2")
+        g.play("P@D5")
+    assert a.record() == b.record()
+    assert a.position == b.position
+    assert (a.observation() == b.observation()).all()
+
+
+def test_game_encoders_offer_the_draw_then_the_placements():
+    game = duke.Game(seed=4)
+    mask = game.legal_mask()
+    assert mask[duke.DRAW]
+    assert not mask[duke.DRAW + 1 - 540 :duke.DRAW].any()  # no placements before the draw
+    troop = game.apply_index(duke.DRAW)
+    assert troop == game.pending_draw
+    mask = game.legal_mask()
+    assert mask.sum() == 1 and not mask[duke.DRAW]
+    obs = game.observation()
+    assert obs[92 + duke.TROOPS.index(troop)].min() == 1
+    (idx,) = np.flatnonzero(mask)
+    game.apply_index(int(idx))
+    assert game.position.tile_at("C2").letter == troop
+
+
+def test_threads_each_with_their_own_game():
+    results = {}
+
+    def worker(seed):
+        game = duke.Game(seed=seed)
+        play_random(game, random.Random(seed), 300)
+        results[seed] = (game.record(), game.position.perft(2))
+
+    threads = [threading.Thread(target=worker, args=(s,)) for s in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for seed in range(8):
+        game = duke.Game(seed=seed)
+        play_random(game, random.Random(seed), 300)
+        assert results[seed] == (game.record(), game.position.perft(2))
+
+
+def test_threads_sharing_a_position():
+    pos = duke.Position("2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40")
+    out = []
+    threads = [threading.Thread(target=lambda: out.append(pos.perft(3))) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert out == [173601] * 4

@@ -1,0 +1,129 @@
+import copy
+import pickle
+
+import numpy as np
+import pytest
+
+import duke
+from conftest import perft_cases, random_walk
+
+CASES = perft_cases()
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_perft_matches_the_shared_vectors(case):
+    pos = duke.Position(case["dpn"])
+    assert pos.dpn() == case["dpn"]
+    for depth, count in case["perft"]:
+        if count <= 2_000_000:
+            assert pos.perft(depth) == count, (case["id"], depth)
+
+
+def test_divide_sums_to_perft():
+    pos = duke.Position()
+    rows = pos.divide(3)
+    assert len(rows) == 18
+    assert sum(n for _, n in rows) == 4694
+
+
+def test_standard_position_basics():
+    pos = duke.Position()
+    assert pos == duke.Position.standard()
+    assert str(pos) == "2fdf1/6/6/6/6/1FDF2 l ABCFGIKLMNPPPRSW/abcfgiklmnppprsw 0 0"
+    assert repr(pos).startswith("Position('2fdf1")
+    assert pos.side_to_move == "light"
+    assert pos.bag("light")["P"] == 3
+    assert sum(pos.bag("dark").values()) == 16
+    assert pos.duke("light") == duke.C1
+    tile = pos.tile_at("C1")
+    assert (tile.troop, tile.side, tile.face, tile.letter) == ("Duke", "light", "starting", "D")
+    assert tile.chart() == [("slide", -1, 0), ("slide", 1, 0)]
+    assert tile.flips_to() == [("slide", 0, 1), ("slide", 0, -1)]
+    assert pos.tile_at(duke.A3) is None
+    assert duke.square_name(duke.C2) == "C2" and duke.parse_square("c2") == duke.C2
+
+
+def test_play_returns_a_new_position_and_leaves_the_old():
+    pos = duke.Position()
+    nxt = pos.play("B1-B2")
+    assert pos.turn == 0 and nxt.turn == 1
+    assert nxt.side_to_move == "dark"
+    assert nxt.tile_at("B2").face == "flipped"
+
+
+def test_dpn_round_trip_over_random_games():
+    for seed in range(30):
+        for pos in random_walk(duke, seed, 120):
+            if pos.duke("light") is None or pos.duke("dark") is None:
+                continue
+            back = duke.Position(pos.dpn())
+            assert back == pos and hash(back) == hash(pos) and back.key == pos.key
+
+
+def test_pickle_copy_and_bytes():
+    for pos in random_walk(duke, 5, 200)[::10]:
+        assert pickle.loads(pickle.dumps(pos)) == pos
+        assert copy.copy(pos) == pos and copy.deepcopy(pos) == pos and pos.copy() == pos
+        assert duke.Position.from_bytes(pos.to_bytes()) == pos
+
+
+def test_a_position_after_a_duke_capture_pickles():
+    pos = duke.Position("D4d/5W/6/6/6/6 l P/- 0 0").play("F5xF6")
+    assert pos.duke("dark") is None
+    assert pickle.loads(pickle.dumps(pos)) == pos
+    assert pos.outcome().winner == "light"
+    assert pos.outcome().reason == "duke-captured"
+    assert pos.legal_actions() == []
+
+
+def test_interface_queries():
+    # Dark's flipped Pikeman on C3 strikes B1 and D1.
+    pos = duke.Position("5d/6/6/2+p3/6/2D3 l -/- 0 0")
+    assert [str(a) for a, _ in pos.targets("C1")] == ["C1-A1", "C1-E1", "C1-F1"]
+    assert {m for _, m in pos.targets("C1")} == {"slide"}
+    assert pos.duke_dangers() == [(duke.B1, [duke.C3]), (duke.D1, [duke.C3])]
+    assert pos.attackers("dark", "D1") == [duke.C3]
+    assert duke.B1 in pos.attacks("dark")
+    assert not pos.is_duke_attacked("light")
+    assert duke.troop_chart("Longbowman", "flipped") == [
+        ("strike", 0, 1), ("strike", 0, 2), ("move", -1, -1), ("move", 1, -1)]
+
+
+def test_observation_planes_follow_the_documented_layout():
+    pos = duke.Position()
+    obs = pos.observation()
+    assert obs.shape == (duke.PLANES, 6, 6) and obs.dtype == np.uint8
+    # Light's Duke (troop 0, face 0, owner 0) on C1: plane 0, row 0, column 2.
+    assert obs[0, 0, 2] == 1 and obs[0].sum() == 1
+    # Dark's Duke (owner 1): plane 1 at D6.
+    assert obs[1, 5, 3] == 1
+    assert obs[60].min() == 1  # Light to move
+    assert obs[61 + 2, 0, 0] == 3  # three Pikemen in Light's bag
+    # From Dark's side after one turn, the mover's Duke is owner 0 and the board turned.
+    mover = pos.play("B1-B2").observation("mover")
+    assert mover[0, 0, 2] == 1  # Dark's Duke on D6 turned to C1
+    assert mover[60].max() == 0
+
+
+def test_action_index_bijection_over_random_positions():
+    for seed in range(20):
+        for pos in random_walk(duke, 100 + seed, 150)[::7]:
+            mask = pos.legal_mask()
+            legal = pos.legal_actions()
+            assert mask.sum() == len(legal)
+            for persp in ("absolute", "mover"):
+                for a in legal:
+                    i = a.index(pos, persp)
+                    assert 0 <= i < duke.ACTION_SPACE
+                    assert duke.Action.from_index(i, pos, persp) == a
+            idx = sorted(a.index(pos) for a in legal)
+            assert list(np.flatnonzero(mask)) == idx
+
+
+def test_svg_and_text():
+    pos = duke.Position()
+    svg = pos._repr_svg_()
+    assert svg.startswith("<svg") and svg.count('class="tile"') == 6
+    assert pos.svg(highlights=["B2", duke.A1], last_action="B1-B2").count('class="highlight"') == 2
+    text = pos.board_text()
+    assert text.splitlines()[0] == "6   ·   ·   f   d   f   ·"

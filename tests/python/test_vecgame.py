@@ -1,0 +1,67 @@
+import numpy as np
+import pytest
+
+import duke
+
+
+def test_vecgame_matches_single_games_with_the_same_seeds():
+    n, seed = 16, 42
+    vec = duke.VecGame(n, seed=seed, perspective="mover")
+    singles = [duke.Game(seed=duke.VecGame.episode_seed(seed, k)) for k in range(n)]
+    episode = n
+    finished = 0
+    for _ in range(1500):
+        actions = vec.random_actions().copy()
+        for i in range(n):
+            assert vec.mask[i, actions[i]] == 1
+            assert (vec.mask[i].astype(bool) == singles[i].legal_mask("mover")).all()
+            assert (vec.obs[i] == singles[i].observation("mover")).all()
+        vec.step(actions)
+        for i, game in enumerate(singles):
+            mover = game.side_to_decide
+            game.apply_index(int(actions[i]), "mover")
+            if game.outcome is not None:
+                assert vec.dones[i] == 1
+                want = 0.0 if game.outcome.winner is None else (1.0 if game.outcome.winner == mover else -1.0)
+                assert vec.rewards[i] == want
+                singles[i] = duke.Game(seed=duke.VecGame.episode_seed(seed, episode))
+                episode += 1
+                finished += 1
+            else:
+                assert vec.dones[i] == 0 and vec.rewards[i] == 0.0
+            assert vec.game(i).position == singles[i].position
+    assert finished >= 5
+
+
+def test_step_accepts_integer_arrays_and_lists():
+    vec = duke.VecGame(4, seed=1)
+    a = vec.random_actions()
+    vec.step(np.asarray(a, dtype=np.int64))
+    vec.step(list(map(int, vec.random_actions())))
+    vec.step(vec.random_actions(), observe=False)
+    vec.refresh()
+    assert vec.obs.dtype == np.uint8 and vec.mask.dtype == np.uint8
+    assert vec.mask.view(bool).dtype == bool
+
+
+def test_refused_step_moves_nothing():
+    vec = duke.VecGame(3, seed=5)
+    before = [vec.game(i).position for i in range(3)]
+    actions = vec.random_actions().copy()
+    actions[1] = duke.ACTION_SPACE + 5
+    with pytest.raises(duke.DukeError) as e:
+        vec.step(actions)
+    assert "env 1" in str(e.value)
+    assert [vec.game(i).position for i in range(3)] == before
+
+
+def test_same_seed_same_run():
+    def run():
+        vec = duke.VecGame(8, seed=9)
+        total = 0.0
+        for _ in range(300):
+            vec.step(vec.random_actions())
+            total += float(np.abs(vec.rewards).sum())
+        return total, [vec.game(i).record() for i in range(8)]
+
+    assert run() == run()
