@@ -1,0 +1,481 @@
+//! `duke_game`: a game handle with history, the levy and the record.
+
+use std::ffi::c_char;
+
+use duke_engine::encode::{game_decision, write_game_mask, write_game_observation, ACTION_SPACE};
+use duke_engine::{DrawReason, Game, Outcome, Phase, Side, Square, WinReason};
+
+use crate::duke_perspective;
+use crate::error::{
+    buf_out, duke_status, guard, obj, obj_mut, out_ptr, text_in, text_out, write, Error,
+};
+use crate::position::{
+    actions_text, boxed, duke_position, indices_out, observation_out, perspective,
+};
+
+/// A game: setup, play, history, the levy and the record. Opaque.
+pub struct duke_game {
+    inner: Game,
+}
+
+/// Where a game stands.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum duke_phase {
+    /// Tiles are being set up.
+    DukePhaseSetup = 0,
+    /// The side to move chooses an action.
+    DukePhasePlay = 1,
+    /// A drawn troop waits to be placed.
+    DukePhaseLevy = 2,
+    /// The game is over.
+    DukePhaseOver = 3,
+}
+
+/// The result of a game.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum duke_result {
+    /// The game goes on.
+    DukeResultNone = 0,
+    /// Light won.
+    DukeResultLightWins = 1,
+    /// Dark won.
+    DukeResultDarkWins = 2,
+    /// A draw.
+    DukeResultDraw = 3,
+}
+
+/// Why a game ended.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum duke_reason {
+    /// The game goes on.
+    DukeReasonNone = 0,
+    /// A Duke was captured.
+    DukeReasonDukeCaptured = 1,
+    /// The side to move had no legal maneuver and could not levy.
+    DukeReasonNoAction = 2,
+    /// The same position occurred three times.
+    DukeReasonRepetition = 3,
+    /// 200 turns without a capture or a levy.
+    DukeReasonQuietTurns = 4,
+}
+
+fn new_game(game: Game) -> *mut duke_game {
+    Box::into_raw(Box::new(duke_game { inner: game }))
+}
+
+/// A game from the standard start position (both fixed setups).
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_new(seed: u64, out: *mut *mut duke_game) -> duke_status {
+    guard(|| {
+        out_ptr(out, "out")?;
+        // SAFETY: checked non-NULL.
+        unsafe { write(out, new_game(Game::standard(seed))) };
+        Ok(())
+    })
+}
+
+/// A game in setup: Light places its Duke first (duke_game_play "D@C1", ...).
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_new_setup(seed: u64, out: *mut *mut duke_game) -> duke_status {
+    guard(|| {
+        out_ptr(out, "out")?;
+        // SAFETY: checked non-NULL.
+        unsafe { write(out, new_game(Game::new(seed))) };
+        Ok(())
+    })
+}
+
+/// A game that starts in a position (no setup).
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_from_position(
+    pos: *const duke_position,
+    seed: u64,
+    out: *mut *mut duke_game,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle.
+        let p = unsafe { obj(pos, "pos")? };
+        out_ptr(out, "out")?;
+        // SAFETY: checked non-NULL.
+        unsafe { write(out, new_game(Game::from_position(p.inner, seed))) };
+        Ok(())
+    })
+}
+
+/// Reads a record (the README documents the format).
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_from_record(
+    text: *const c_char,
+    len: usize,
+    out: *mut *mut duke_game,
+) -> duke_status {
+    guard(|| {
+        out_ptr(out, "out")?;
+        // SAFETY: text contract.
+        let t = unsafe { text_in(text, len, "text")? };
+        let game = Game::from_record(t)?;
+        // SAFETY: checked non-NULL.
+        unsafe { write(out, new_game(game)) };
+        Ok(())
+    })
+}
+
+/// Frees a game; NULL does nothing.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_free(game: *mut duke_game) {
+    if !game.is_null() {
+        let _ = std::panic::catch_unwind(|| {
+            // SAFETY: made by Box::into_raw here, freed once by contract.
+            drop(unsafe { Box::from_raw(game) });
+        });
+    }
+}
+
+/// Places the fixed setup of the side setting up.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_setup_fixed(game: *mut duke_game) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle used by this thread only.
+        let g = unsafe { obj_mut(game, "game")? };
+        Ok(g.inner.setup_fixed()?)
+    })
+}
+
+/// A copy of the current position (free it with duke_position_free).
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_position(
+    game: *const duke_game,
+    out: *mut *mut duke_position,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle.
+        let g = unsafe { obj(game, "game")? };
+        out_ptr(out, "out")?;
+        // SAFETY: checked non-NULL.
+        unsafe { write(out, boxed(*g.inner.position())) };
+        Ok(())
+    })
+}
+
+/// The phase of the game.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_phase(
+    game: *const duke_game,
+    out: *mut duke_phase,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle.
+        let g = unsafe { obj(game, "game")? };
+        out_ptr(out, "out")?;
+        let phase = match g.inner.phase() {
+            Phase::Setup { .. } => duke_phase::DukePhaseSetup,
+            Phase::Play => duke_phase::DukePhasePlay,
+            Phase::Levy { .. } => duke_phase::DukePhaseLevy,
+            Phase::Over(_) => duke_phase::DukePhaseOver,
+        };
+        // SAFETY: checked non-NULL.
+        unsafe { write(out, phase) };
+        Ok(())
+    })
+}
+
+/// The actions the game accepts now as text, one per line.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_legal_actions(
+    game: *const duke_game,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle; buffer contract passed through.
+        let g = unsafe { obj(game, "game")? };
+        unsafe { actions_text(&g.inner.legal_actions(), buf, len, out_len) }
+    })
+}
+
+/// The decisions the game accepts now as indices of the action space: in
+/// play every maneuver and DUKE_DRAW_INDEX when a levy is possible; after
+/// a draw, the drawn troop's placements.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_legal_indices(
+    game: *const duke_game,
+    view: duke_perspective,
+    buf: *mut u32,
+    len: usize,
+    out_count: *mut usize,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle.
+        let g = unsafe { obj(game, "game")? };
+        let persp = perspective(view)?;
+        let mut mask = vec![0u8; ACTION_SPACE];
+        write_game_mask(&g.inner, persp, &mut mask);
+        let indices: Vec<u32> = (0..ACTION_SPACE as u32)
+            .filter(|&i| mask[i as usize] != 0)
+            .collect();
+        // SAFETY: buffer contract passed through.
+        unsafe { indices_out(indices.into_iter(), buf, len, out_count) }
+    })
+}
+
+/// Plays action text: a setup placement, a maneuver, a whole levy (`P@C2`,
+/// a troop from outside, accepted when in the bag), or the placement of a
+/// drawn troop. On error the game is unchanged.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_play(
+    game: *mut duke_game,
+    action: *const c_char,
+    len: usize,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle used by this thread only; text contract.
+        let g = unsafe { obj_mut(game, "game")? };
+        let text = unsafe { text_in(action, len, "action")? };
+        g.inner.play_text(text)?;
+        Ok(())
+    })
+}
+
+/// Applies the decision at an index of the action space (DUKE_DRAW_INDEX
+/// draws for a levy).
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_play_index(
+    game: *mut duke_game,
+    view: duke_perspective,
+    index: u32,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle used by this thread only.
+        let g = unsafe { obj_mut(game, "game")? };
+        let persp = perspective(view)?;
+        let d = game_decision(&g.inner, index as usize, persp).ok_or_else(|| {
+            Error::new(
+                duke_status::DukeInvalidArgument,
+                format!("action index {index} is not a decision the game accepts now"),
+            )
+        })?;
+        g.inner.apply(d)?;
+        Ok(())
+    })
+}
+
+/// Draws a tile for a levy; `*out_troop` receives its letter (e.g. 'P').
+/// Place it next with duke_game_place.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_draw(
+    game: *mut duke_game,
+    out_troop: *mut c_char,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle used by this thread only.
+        let g = unsafe { obj_mut(game, "game")? };
+        out_ptr(out_troop, "out_troop")?;
+        let troop = g.inner.draw()?;
+        // SAFETY: checked non-NULL.
+        unsafe { write(out_troop, troop.char() as u8 as c_char) };
+        Ok(())
+    })
+}
+
+/// Places the drawn troop on a square (0..35) next to the Duke.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_place(game: *mut duke_game, square: u8) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle used by this thread only.
+        let g = unsafe { obj_mut(game, "game")? };
+        let sq = Square::from_index(square).ok_or_else(|| {
+            Error::new(
+                duke_status::DukeInvalidArgument,
+                format!("square {square} is out of range (0 to 35)"),
+            )
+        })?;
+        Ok(g.inner.place(sq)?)
+    })
+}
+
+/// The possible draws now: troop letters in `troops`, probabilities in
+/// `probs` (both `len` entries); `*out_count` receives how many.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_levy_chances(
+    game: *const duke_game,
+    troops: *mut c_char,
+    probs: *mut f64,
+    len: usize,
+    out_count: *mut usize,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle.
+        let g = unsafe { obj(game, "game")? };
+        out_ptr(out_count, "out_count")?;
+        let chances: Vec<_> = g.inner.levy_chances().collect();
+        if len < chances.len() {
+            // SAFETY: checked non-NULL.
+            unsafe { write(out_count, chances.len()) };
+            return Err(Error::new(
+                duke_status::DukeBufferTooSmall,
+                format!(
+                    "the buffers hold {len} entries; {} are needed",
+                    chances.len()
+                ),
+            ));
+        }
+        // SAFETY: `len` writable entries each, by contract.
+        let t = unsafe { buf_out(troops, len, "troops")? };
+        let p = unsafe { buf_out(probs, len, "probs")? };
+        for (i, c) in chances.iter().enumerate() {
+            t[i] = c.troop.char() as u8 as c_char;
+            p[i] = c.probability();
+        }
+        // SAFETY: checked non-NULL.
+        unsafe { write(out_count, chances.len()) };
+        Ok(())
+    })
+}
+
+/// Takes back the last action (or a waiting draw); `*out_done` says
+/// whether there was anything to take back.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_undo(game: *mut duke_game, out_done: *mut bool) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle used by this thread only.
+        let g = unsafe { obj_mut(game, "game")? };
+        out_ptr(out_done, "out_done")?;
+        let done = g.inner.undo();
+        // SAFETY: checked non-NULL.
+        unsafe { write(out_done, done) };
+        Ok(())
+    })
+}
+
+/// Plays again the last action taken back; `*out_done` says whether there was one.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_redo(game: *mut duke_game, out_done: *mut bool) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle used by this thread only.
+        let g = unsafe { obj_mut(game, "game")? };
+        out_ptr(out_done, "out_done")?;
+        let done = g.inner.redo().is_some();
+        // SAFETY: checked non-NULL.
+        unsafe { write(out_done, done) };
+        Ok(())
+    })
+}
+
+/// The result and its reason (DUKE_RESULT_NONE / DUKE_REASON_NONE while
+/// the game goes on).
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_result(
+    game: *const duke_game,
+    out_result: *mut duke_result,
+    out_reason: *mut duke_reason,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle.
+        let g = unsafe { obj(game, "game")? };
+        out_ptr(out_result, "out_result")?;
+        out_ptr(out_reason, "out_reason")?;
+        let (result, reason) = match g.inner.outcome() {
+            None => (duke_result::DukeResultNone, duke_reason::DukeReasonNone),
+            Some(Outcome::Win { winner, reason }) => (
+                match winner {
+                    Side::Light => duke_result::DukeResultLightWins,
+                    Side::Dark => duke_result::DukeResultDarkWins,
+                },
+                match reason {
+                    WinReason::DukeCaptured => duke_reason::DukeReasonDukeCaptured,
+                    WinReason::NoAction => duke_reason::DukeReasonNoAction,
+                },
+            ),
+            Some(Outcome::Draw(r)) => (
+                duke_result::DukeResultDraw,
+                match r {
+                    DrawReason::Repetition => duke_reason::DukeReasonRepetition,
+                    DrawReason::QuietTurns => duke_reason::DukeReasonQuietTurns,
+                },
+            ),
+        };
+        // SAFETY: both checked non-NULL.
+        unsafe {
+            write(out_result, result);
+            write(out_reason, reason);
+        }
+        Ok(())
+    })
+}
+
+/// The result in words ("Light wins: it captured the opposing Duke"), or
+/// an empty string while the game goes on.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_result_text(
+    game: *const duke_game,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle; buffer contract passed through.
+        let g = unsafe { obj(game, "game")? };
+        let text = g.inner.outcome().map(|o| o.to_string()).unwrap_or_default();
+        unsafe { text_out(&text, buf, len, out_len) }
+    })
+}
+
+/// The record text; with `with_seed` it also carries the seed (keep that private).
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_record(
+    game: *const duke_game,
+    with_seed: bool,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle; buffer contract passed through.
+        let g = unsafe { obj(game, "game")? };
+        let text = if with_seed {
+            g.inner.record_with_seed()
+        } else {
+            g.inner.record()
+        };
+        unsafe { text_out(&text, buf, len, out_len) }
+    })
+}
+
+/// perft of the current position.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_perft(
+    game: *const duke_game,
+    depth: u32,
+    out: *mut u64,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle.
+        let g = unsafe { obj(game, "game")? };
+        out_ptr(out, "out")?;
+        let n = duke_engine::perft(g.inner.position(), depth);
+        // SAFETY: checked non-NULL.
+        unsafe { write(out, n) };
+        Ok(())
+    })
+}
+
+/// Writes the observation planes of the game (DUKE_OBS_LEN bytes), the
+/// drawn troop included.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_observation(
+    game: *const duke_game,
+    view: duke_perspective,
+    buf: *mut u8,
+    len: usize,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle; buffer contract.
+        let g = unsafe { obj(game, "game")? };
+        let persp = perspective(view)?;
+        unsafe { observation_out(|b| write_game_observation(&g.inner, persp, b), buf, len) }
+    })
+}

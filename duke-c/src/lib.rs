@@ -1,0 +1,67 @@
+//! The C API of duke-engine: opaque handles for games and positions,
+//! functions named `duke_<type>_<verb>`, a `duke_status` from every
+//! fallible function, and no rule of the game written here. The header
+//! `include/duke.h` is generated from this crate by cbindgen (pinned) and
+//! checked by `tests/header.rs`.
+//!
+//! Conventions (also at the top of the header): out-parameters last,
+//! written only on success; text in as UTF-8 pointer + length; text out
+//! NUL-terminated into caller buffers with the length needed reported;
+//! every pointer checked; every body inside a panic guard.
+
+#![allow(non_camel_case_types)]
+// The C functions check every pointer themselves; they are `unsafe extern`
+// to C only, and documented for it.
+#![allow(clippy::missing_safety_doc)]
+
+mod error;
+mod game;
+mod position;
+
+pub use error::{duke_last_error_message, duke_status};
+pub use game::*;
+pub use position::*;
+
+use std::ffi::c_char;
+
+// Literal values so cbindgen can write them; the asserts tie them to the engine.
+
+/// The size of an observation (`duke_*_observation`), in bytes: 107 planes of 6×6.
+pub const DUKE_OBS_LEN: usize = 3852;
+/// The size of the action space (indices `0 .. DUKE_ACTION_SPACE`).
+pub const DUKE_ACTION_SPACE: u32 = 5437;
+/// The index of the decision to levy (draw a tile).
+pub const DUKE_DRAW_INDEX: u32 = 5436;
+/// The most legal actions any position has (a bound for index buffers).
+pub const DUKE_MAX_ACTIONS: usize = 208;
+
+const _: () = assert!(DUKE_OBS_LEN == duke_engine::encode::OBS_LEN);
+const _: () = assert!(DUKE_ACTION_SPACE as usize == duke_engine::encode::ACTION_SPACE);
+const _: () = assert!(DUKE_DRAW_INDEX as usize == duke_engine::encode::DRAW);
+const _: () = assert!(DUKE_MAX_ACTIONS == duke_engine::MAX_ACTIONS);
+
+/// A point of view for the encodings (`uint32_t`, one of the `DUKE_VIEW_*` values).
+pub type duke_perspective = u32;
+/// Light is owner 0; the board as the spec lays it out.
+pub const DUKE_VIEW_ABSOLUTE: duke_perspective = 0;
+/// The side to move is owner 0; the board turned when it is Dark.
+pub const DUKE_VIEW_MOVER: duke_perspective = 1;
+/// Light's point of view.
+pub const DUKE_VIEW_LIGHT: duke_perspective = 2;
+/// Dark's point of view.
+pub const DUKE_VIEW_DARK: duke_perspective = 3;
+
+/// The library version as `major << 16 | minor << 8 | patch`.
+#[no_mangle]
+pub extern "C" fn duke_version() -> u32 {
+    let n = |s: &str| s.parse::<u32>().unwrap_or(0);
+    n(env!("CARGO_PKG_VERSION_MAJOR")) << 16
+        | n(env!("CARGO_PKG_VERSION_MINOR")) << 8
+        | n(env!("CARGO_PKG_VERSION_PATCH"))
+}
+
+/// The library version as a static NUL-terminated string, e.g. "0.1.0".
+#[no_mangle]
+pub extern "C" fn duke_version_string() -> *const c_char {
+    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+}

@@ -1,0 +1,300 @@
+/* Calls every function of include/duke.h, including every error path:
+ * NULL handles and pointers, malformed DPN, illegal actions, the wrong
+ * phase, buffers too small. Run under valgrind by .ci/run. */
+#include <stdio.h>
+#include <string.h>
+
+#include "duke.h"
+
+static int passed = 0, failed = 0;
+
+#define CHECK(cond)                                                          \
+    do {                                                                     \
+        if (cond) {                                                          \
+            passed++;                                                        \
+        } else {                                                             \
+            failed++;                                                        \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, \
+                    #cond);                                                  \
+        }                                                                    \
+    } while (0)
+
+#define S(text) text, strlen(text)
+
+static char msg[512];
+
+static const char *last_error(void) {
+    duke_last_error_message(msg, sizeof msg);
+    return msg;
+}
+
+static void test_version(void) {
+    CHECK(duke_version() == (DUKE_VERSION_MAJOR << 16 | DUKE_VERSION_MINOR << 8 | DUKE_VERSION_PATCH));
+    CHECK(strcmp(duke_version_string(), DUKE_VERSION_STRING) == 0);
+    /* No error yet on this thread: an empty message. */
+    CHECK(duke_last_error_message(NULL, 0) == 0);
+}
+
+static void test_position(void) {
+    duke_position *pos = NULL, *next = NULL, *copy = NULL;
+    char buf[4096];
+    size_t n = 0;
+    uint64_t count = 0;
+
+    CHECK(duke_position_new(&pos) == DUKE_OK && pos != NULL);
+    CHECK(duke_position_new(NULL) == DUKE_NULL_POINTER);
+
+    CHECK(duke_position_to_dpn(pos, buf, sizeof buf, &n) == DUKE_OK);
+    CHECK(strcmp(buf, "2fdf1/6/6/6/6/1FDF2 l ABCFGIKLMNPPPRSW/abcfgiklmnppprsw 0 0") == 0);
+    CHECK(n == strlen(buf));
+    /* Too small: the length needed is reported, nothing else written. */
+    n = 0;
+    CHECK(duke_position_to_dpn(pos, buf, 10, &n) == DUKE_BUFFER_TOO_SMALL);
+    CHECK(n == 59);
+    CHECK(strstr(last_error(), "are needed") != NULL);
+    CHECK(duke_position_to_dpn(pos, NULL, 0, &n) == DUKE_BUFFER_TOO_SMALL);
+    CHECK(duke_position_to_dpn(pos, buf, sizeof buf, NULL) == DUKE_NULL_POINTER);
+    CHECK(duke_position_to_dpn(NULL, buf, sizeof buf, &n) == DUKE_NULL_POINTER);
+    CHECK(strcmp(last_error(), "pos is NULL") == 0);
+
+    /* DPN in. */
+    duke_position *bad = (duke_position *)0x1;
+    CHECK(duke_position_from_dpn(S("2fdf1/6/6/6/6/1FDF2 x -/- 0 0"), &bad) == DUKE_PARSE_ERROR);
+    CHECK(bad == (duke_position *)0x1); /* out-param untouched on error */
+    CHECK(strcmp(last_error(), "dpn field \"side\": expected 'l' or 'd', found \"x\"") == 0);
+    CHECK(duke_position_from_dpn(NULL, 5, &bad) == DUKE_NULL_POINTER);
+    CHECK(duke_position_from_dpn("\xff\xfe", 2, &bad) == DUKE_INVALID_UTF8);
+    CHECK(duke_position_from_dpn(S("2fdf1/6/6/6/6/1FDF2 l -/- 0 0"), NULL) == DUKE_NULL_POINTER);
+    duke_position *mid = NULL;
+    CHECK(duke_position_from_dpn(S("2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40"), &mid) == DUKE_OK);
+    CHECK(duke_position_perft(mid, 2, &count) == DUKE_OK && count == 3066);
+
+    /* Clone, side, actions. */
+    CHECK(duke_position_clone(pos, &copy) == DUKE_OK);
+    CHECK(duke_position_clone(NULL, &copy) == DUKE_NULL_POINTER);
+    CHECK(duke_position_clone(pos, NULL) == DUKE_NULL_POINTER);
+    duke_side side = DUKE_DARK;
+    CHECK(duke_position_side_to_move(copy, &side) == DUKE_OK && side == DUKE_LIGHT);
+    CHECK(duke_position_side_to_move(copy, NULL) == DUKE_NULL_POINTER);
+    CHECK(duke_position_side_to_move(NULL, &side) == DUKE_NULL_POINTER);
+
+    CHECK(duke_position_legal_actions(pos, buf, sizeof buf, &n) == DUKE_OK);
+    CHECK(strstr(buf, "B1-B2\n") != NULL && strstr(buf, "P@C2\n") != NULL);
+    CHECK(duke_position_legal_actions(pos, buf, 3, &n) == DUKE_BUFFER_TOO_SMALL);
+    CHECK(duke_position_legal_actions(NULL, buf, sizeof buf, &n) == DUKE_NULL_POINTER);
+
+    uint32_t idx[DUKE_MAX_ACTIONS];
+    CHECK(duke_position_legal_indices(pos, DUKE_VIEW_ABSOLUTE, idx, DUKE_MAX_ACTIONS, &n) == DUKE_OK && n == 18);
+    int has_b1b2 = 0;
+    for (size_t i = 0; i < n; i++) has_b1b2 |= idx[i] == 1 * 36 + 7;
+    CHECK(has_b1b2);
+    CHECK(duke_position_legal_indices(pos, DUKE_VIEW_ABSOLUTE, idx, 4, &n) == DUKE_BUFFER_TOO_SMALL && n == 18);
+    CHECK(duke_position_legal_indices(pos, 9, idx, DUKE_MAX_ACTIONS, &n) == DUKE_INVALID_ARGUMENT);
+    CHECK(duke_position_legal_indices(pos, DUKE_VIEW_MOVER, NULL, DUKE_MAX_ACTIONS, &n) == DUKE_NULL_POINTER);
+    CHECK(duke_position_legal_indices(pos, DUKE_VIEW_MOVER, idx, DUKE_MAX_ACTIONS, NULL) == DUKE_NULL_POINTER);
+
+    /* Play on a copy. */
+    CHECK(duke_position_play(pos, S("B1-B2"), &next) == DUKE_OK);
+    CHECK(duke_position_side_to_move(next, &side) == DUKE_OK && side == DUKE_DARK);
+    duke_position *nope = NULL;
+    CHECK(duke_position_play(pos, S("C1-C2"), &nope) == DUKE_ILLEGAL_ACTION && nope == NULL);
+    CHECK(strcmp(last_error(), "C1-C2: the Duke on C1 has no mark that reaches C2") == 0);
+    CHECK(duke_position_play(pos, S("C1~C2"), &nope) == DUKE_PARSE_ERROR);
+    CHECK(duke_position_play(pos, NULL, 3, &nope) == DUKE_NULL_POINTER);
+    CHECK(duke_position_play(pos, S("B1-B2"), NULL) == DUKE_NULL_POINTER);
+    CHECK(duke_position_play(NULL, S("B1-B2"), &nope) == DUKE_NULL_POINTER);
+
+    /* perft and observation. */
+    CHECK(duke_position_perft(pos, 3, &count) == DUKE_OK && count == 4694);
+    CHECK(duke_position_perft(pos, 3, NULL) == DUKE_NULL_POINTER);
+    CHECK(duke_position_perft(NULL, 3, &count) == DUKE_NULL_POINTER);
+    static uint8_t obs[DUKE_OBS_LEN];
+    CHECK(duke_position_observation(pos, DUKE_VIEW_ABSOLUTE, obs, sizeof obs) == DUKE_OK);
+    CHECK(obs[0 * 36 + 2] == 1); /* Light's Duke on C1: plane 0, square 2 */
+    CHECK(duke_position_observation(pos, DUKE_VIEW_ABSOLUTE, obs, 100) == DUKE_BUFFER_TOO_SMALL);
+    CHECK(duke_position_observation(pos, 7, obs, sizeof obs) == DUKE_INVALID_ARGUMENT);
+    CHECK(duke_position_observation(pos, DUKE_VIEW_ABSOLUTE, NULL, sizeof obs) == DUKE_NULL_POINTER);
+    CHECK(duke_position_observation(NULL, DUKE_VIEW_ABSOLUTE, obs, sizeof obs) == DUKE_NULL_POINTER);
+
+    duke_position_free(pos);
+    duke_position_free(next);
+    duke_position_free(copy);
+    duke_position_free(mid);
+    duke_position_free(NULL);
+}
+
+static void test_game(void) {
+    duke_game *game = NULL;
+    char buf[8192];
+    size_t n = 0;
+    bool done = false;
+    duke_phase phase;
+    duke_result result;
+    duke_reason reason;
+
+    CHECK(duke_game_new(7, &game) == DUKE_OK);
+    CHECK(duke_game_new(7, NULL) == DUKE_NULL_POINTER);
+    CHECK(duke_game_phase(game, &phase) == DUKE_OK && phase == DUKE_PHASE_PLAY);
+    CHECK(duke_game_phase(NULL, &phase) == DUKE_NULL_POINTER);
+    CHECK(duke_game_phase(game, NULL) == DUKE_NULL_POINTER);
+
+    /* Actions by text, errors leave the game unchanged. */
+    CHECK(duke_game_play(game, S("B1-B2")) == DUKE_OK);
+    CHECK(duke_game_play(game, S("B2-B4")) == DUKE_ILLEGAL_ACTION);
+    CHECK(strcmp(last_error(), "B2-B4: the Footman on B2 is Light's, and Dark is to move") == 0);
+    CHECK(duke_game_play(game, S("junk")) == DUKE_PARSE_ERROR);
+    CHECK(duke_game_play(game, NULL, 2) == DUKE_NULL_POINTER);
+    CHECK(duke_game_play(NULL, S("B1-B2")) == DUKE_NULL_POINTER);
+    CHECK(duke_game_play(game, "\xc3\x28", 2) == DUKE_INVALID_UTF8);
+    CHECK(duke_game_legal_actions(game, buf, sizeof buf, &n) == DUKE_OK && strstr(buf, "E6-F6\n") != NULL);
+    CHECK(duke_game_legal_actions(game, buf, 1, &n) == DUKE_BUFFER_TOO_SMALL);
+    CHECK(duke_game_legal_actions(NULL, buf, sizeof buf, &n) == DUKE_NULL_POINTER);
+
+    /* The levy: draw, then place; wrong-phase requests in between. */
+    char troop = 0;
+    CHECK(duke_game_play(game, S("E6-F6")) == DUKE_OK);
+    char troops[16];
+    double probs[16];
+    CHECK(duke_game_levy_chances(game, troops, probs, 16, &n) == DUKE_OK && n == 14);
+    double total = 0;
+    for (size_t i = 0; i < n; i++) total += probs[i];
+    CHECK(total > 0.999999 && total < 1.000001);
+    CHECK(duke_game_levy_chances(game, troops, probs, 3, &n) == DUKE_BUFFER_TOO_SMALL && n == 14);
+    CHECK(duke_game_levy_chances(game, NULL, probs, 16, &n) == DUKE_NULL_POINTER);
+    CHECK(duke_game_levy_chances(NULL, troops, probs, 16, &n) == DUKE_NULL_POINTER);
+    CHECK(duke_game_place(game, 8) == DUKE_WRONG_PHASE);
+    CHECK(duke_game_draw(game, &troop) == DUKE_OK && troop != 0);
+    CHECK(duke_game_draw(game, NULL) == DUKE_NULL_POINTER);
+    CHECK(duke_game_draw(NULL, &troop) == DUKE_NULL_POINTER);
+    CHECK(duke_game_phase(game, &phase) == DUKE_OK && phase == DUKE_PHASE_LEVY);
+    CHECK(duke_game_play(game, S("C1-D1")) == DUKE_WRONG_PHASE);
+    CHECK(duke_game_place(game, 99) == DUKE_INVALID_ARGUMENT);
+    CHECK(duke_game_place(game, 20) == DUKE_ILLEGAL_ACTION);
+    CHECK(duke_game_place(NULL, 8) == DUKE_NULL_POINTER);
+    CHECK(duke_game_place(game, 8) == DUKE_OK); /* C2 */
+    /* Undo never re-rolls. */
+    CHECK(duke_game_undo(game, &done) == DUKE_OK && done);
+    char again = 0;
+    CHECK(duke_game_draw(game, &again) == DUKE_OK && again == troop);
+    CHECK(duke_game_place(game, 8) == DUKE_OK);
+    CHECK(duke_game_undo(game, NULL) == DUKE_NULL_POINTER);
+    CHECK(duke_game_undo(NULL, &done) == DUKE_NULL_POINTER);
+    CHECK(duke_game_undo(game, &done) == DUKE_OK && done);
+    CHECK(duke_game_redo(game, &done) == DUKE_OK && done);
+    CHECK(duke_game_redo(game, &done) == DUKE_OK && !done);
+    CHECK(duke_game_redo(game, NULL) == DUKE_NULL_POINTER);
+    CHECK(duke_game_redo(NULL, &done) == DUKE_NULL_POINTER);
+
+    /* Indices. */
+    uint32_t idx[DUKE_MAX_ACTIONS];
+    CHECK(duke_game_legal_indices(game, DUKE_VIEW_MOVER, idx, DUKE_MAX_ACTIONS, &n) == DUKE_OK && n > 0);
+    CHECK(duke_game_play_index(game, DUKE_VIEW_MOVER, idx[0]) == DUKE_OK);
+    CHECK(duke_game_play_index(game, DUKE_VIEW_MOVER, DUKE_ACTION_SPACE + 1) == DUKE_INVALID_ARGUMENT);
+    CHECK(duke_game_play_index(game, 5, 0) == DUKE_INVALID_ARGUMENT);
+    CHECK(duke_game_play_index(NULL, DUKE_VIEW_MOVER, 0) == DUKE_NULL_POINTER);
+    CHECK(duke_game_legal_indices(game, DUKE_VIEW_MOVER, idx, 0, &n) == DUKE_BUFFER_TOO_SMALL);
+    CHECK(duke_game_legal_indices(NULL, DUKE_VIEW_MOVER, idx, DUKE_MAX_ACTIONS, &n) == DUKE_NULL_POINTER);
+
+    /* Position, observation, perft. */
+    duke_position *pos = NULL;
+    CHECK(duke_game_position(game, &pos) == DUKE_OK && pos != NULL);
+    CHECK(duke_game_position(game, NULL) == DUKE_NULL_POINTER);
+    CHECK(duke_game_position(NULL, &pos) == DUKE_NULL_POINTER);
+    static uint8_t obs[DUKE_OBS_LEN];
+    CHECK(duke_game_observation(game, DUKE_VIEW_LIGHT, obs, sizeof obs) == DUKE_OK);
+    CHECK(duke_game_observation(game, DUKE_VIEW_LIGHT, obs, 1) == DUKE_BUFFER_TOO_SMALL);
+    CHECK(duke_game_observation(NULL, DUKE_VIEW_LIGHT, obs, sizeof obs) == DUKE_NULL_POINTER);
+    uint64_t count = 0;
+    CHECK(duke_game_perft(game, 1, &count) == DUKE_OK && count > 0);
+    CHECK(duke_game_perft(game, 1, NULL) == DUKE_NULL_POINTER);
+    CHECK(duke_game_perft(NULL, 1, &count) == DUKE_NULL_POINTER);
+
+    /* Record out and in. */
+    CHECK(duke_game_record(game, false, buf, sizeof buf, &n) == DUKE_OK);
+    CHECK(strncmp(buf, "duke-record 1\n", 14) == 0 && strstr(buf, "seed") == NULL);
+    duke_game *back = NULL;
+    CHECK(duke_game_from_record(buf, n, &back) == DUKE_OK);
+    duke_position *back_pos = NULL;
+    char a[256], b[256];
+    size_t na = 0, nb = 0;
+    CHECK(duke_game_position(back, &back_pos) == DUKE_OK);
+    CHECK(duke_position_to_dpn(pos, a, sizeof a, &na) == DUKE_OK);
+    CHECK(duke_position_to_dpn(back_pos, b, sizeof b, &nb) == DUKE_OK);
+    CHECK(strcmp(a, b) == 0);
+    CHECK(duke_game_record(game, true, buf, sizeof buf, &n) == DUKE_OK && strstr(buf, "seed 7\n") != NULL);
+    CHECK(duke_game_record(game, true, buf, 5, &n) == DUKE_BUFFER_TOO_SMALL);
+    CHECK(duke_game_record(NULL, true, buf, sizeof buf, &n) == DUKE_NULL_POINTER);
+    duke_game *broken = NULL;
+    CHECK(duke_game_from_record(S("duke-record 1\nsetup D@C1 F@B1 F@D1 D@D6 F@C6 F@E6\n1. B1-B3\n"), &broken) == DUKE_RECORD_ERROR);
+    CHECK(strcmp(last_error(), "record line 3 (turn 1): B1-B3: the Footman on B1 has no mark that reaches B3") == 0);
+    CHECK(duke_game_from_record(NULL, 3, &broken) == DUKE_NULL_POINTER);
+    CHECK(duke_game_from_record(S("duke-record 1\n"), NULL) == DUKE_NULL_POINTER);
+
+    /* Result while playing. */
+    CHECK(duke_game_result(game, &result, &reason) == DUKE_OK);
+    CHECK(result == DUKE_RESULT_NONE && reason == DUKE_REASON_NONE);
+    CHECK(duke_game_result(game, NULL, &reason) == DUKE_NULL_POINTER);
+    CHECK(duke_game_result(game, &result, NULL) == DUKE_NULL_POINTER);
+    CHECK(duke_game_result(NULL, &result, &reason) == DUKE_NULL_POINTER);
+    CHECK(duke_game_result_text(game, buf, sizeof buf, &n) == DUKE_OK && n == 0 && buf[0] == 0);
+    CHECK(duke_game_result_text(NULL, buf, sizeof buf, &n) == DUKE_NULL_POINTER);
+
+    duke_position_free(pos);
+    duke_position_free(back_pos);
+    duke_game_free(back);
+    duke_game_free(game);
+    duke_game_free(NULL);
+}
+
+static void test_setup_and_end(void) {
+    duke_game *game = NULL;
+    duke_phase phase;
+    char buf[256];
+    size_t n;
+    CHECK(duke_game_new_setup(1, &game) == DUKE_OK);
+    CHECK(duke_game_new_setup(1, NULL) == DUKE_NULL_POINTER);
+    CHECK(duke_game_phase(game, &phase) == DUKE_OK && phase == DUKE_PHASE_SETUP);
+    char troop;
+    CHECK(duke_game_draw(game, &troop) == DUKE_WRONG_PHASE);
+    CHECK(duke_game_play(game, S("B1-B2")) == DUKE_WRONG_PHASE);
+    CHECK(strcmp(last_error(), "B1-B2: Light sets up its Duke first, on C1 or D1") == 0);
+    CHECK(duke_game_play(game, S("D@D1")) == DUKE_OK);
+    CHECK(duke_game_setup_fixed(game) == DUKE_WRONG_PHASE); /* Light has begun */
+    CHECK(duke_game_play(game, S("F@C1")) == DUKE_OK);
+    CHECK(duke_game_play(game, S("F@E1")) == DUKE_OK);
+    CHECK(duke_game_setup_fixed(game) == DUKE_OK); /* Dark's fixed setup */
+    CHECK(duke_game_setup_fixed(NULL) == DUKE_NULL_POINTER);
+    CHECK(duke_game_phase(game, &phase) == DUKE_OK && phase == DUKE_PHASE_PLAY);
+    duke_game_free(game);
+
+    /* A finished game: Light captures the Duke. */
+    duke_position *pos = NULL;
+    CHECK(duke_position_from_dpn(S("D4d/5W/6/6/6/6 l P/- 0 0"), &pos) == DUKE_OK);
+    CHECK(duke_game_from_position(pos, 3, &game) == DUKE_OK);
+    CHECK(duke_game_from_position(NULL, 3, &game) == DUKE_NULL_POINTER);
+    CHECK(duke_game_from_position(pos, 3, NULL) == DUKE_NULL_POINTER);
+    CHECK(duke_game_play(game, S("F5xF6")) == DUKE_OK);
+    duke_result result;
+    duke_reason reason;
+    CHECK(duke_game_result(game, &result, &reason) == DUKE_OK);
+    CHECK(result == DUKE_RESULT_LIGHT_WINS && reason == DUKE_REASON_DUKE_CAPTURED);
+    CHECK(duke_game_result_text(game, buf, sizeof buf, &n) == DUKE_OK);
+    CHECK(strcmp(buf, "Light wins: it captured the opposing Duke") == 0);
+    CHECK(duke_game_play(game, S("A6-A5")) == DUKE_WRONG_PHASE);
+    CHECK(duke_game_phase(game, &phase) == DUKE_OK && phase == DUKE_PHASE_OVER);
+    /* The last error message can be read in pieces. */
+    size_t full = duke_last_error_message(NULL, 0);
+    char small[8];
+    CHECK(duke_last_error_message(small, sizeof small) == full && strlen(small) == 7);
+    duke_game_free(game);
+    duke_position_free(pos);
+}
+
+int main(void) {
+    test_version();
+    test_position();
+    test_game();
+    test_setup_and_end();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}
