@@ -353,6 +353,13 @@ impl Deref for ActionList {
     }
 }
 
+impl core::ops::DerefMut for ActionList {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [Action] {
+        &mut self.items[..self.len]
+    }
+}
+
 impl fmt::Debug for ActionList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()

@@ -366,6 +366,15 @@ impl Game {
         list
     }
 
+    /// The Zobrist keys of the positions since play began, before the
+    /// current one, oldest first (what a search needs to see repetitions).
+    pub fn history_keys(&self) -> Vec<u64> {
+        self.steps[self.setup_len.min(self.steps.len())..]
+            .iter()
+            .map(|(p, _)| p.key())
+            .collect()
+    }
+
     /// Whether `action` would be accepted by [`Game::play`] now.
     pub fn is_legal(&self, action: Action) -> bool {
         match self.phase() {

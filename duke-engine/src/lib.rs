@@ -20,6 +20,7 @@
 //!
 //! - `std` (default): implies `alloc`; needed by the `duke` program.
 //! - `alloc`: [`Game`] and the [`record`] format (history needs a heap).
+//! - `search` (default): the AI ([`search`]), which needs `alloc`.
 //! - `serde`: `Serialize`/`Deserialize` for [`Position`] (as DPN),
 //!   [`Action`] (as action text) and [`Game`] (as its record with the seed).
 //!
@@ -68,6 +69,8 @@ mod position;
 pub mod record;
 #[cfg(feature = "alloc")]
 pub mod render;
+#[cfg(feature = "search")]
+pub mod search;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod side;

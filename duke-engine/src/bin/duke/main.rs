@@ -5,19 +5,29 @@
 //! duke moves '<DPN>'
 //! duke selfplay [--seed N]
 //! duke demo
+//! duke play [--side light|dark] [--level N] [--seed N] [--auto]
+//! duke tournament <player> <player> [--games N] [--seed N]
 //! ```
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use duke_engine::{divide, perft, Game, Position};
+mod play;
+mod players;
+mod tournament;
+
+use duke_engine::{divide, perft, Game, Position, Side};
 
 const USAGE: &str = "usage:
   duke perft '<DPN>' <depth> [--divide]   count leaf positions (SPEC §9); 'start' is the standard start position
   duke moves '<DPN>'                      list the legal actions, one a line
   duke selfplay [--seed N]                play a random game and print its record and result
-  duke demo                               perft of the start position to depth 5, then a self-played game";
+  duke demo                               perft of the start position to depth 5, then a self-played game
+  duke play [--side light|dark] [--level 1-5] [--seed N] [--auto]
+                                          a game against the AI, commands on stdin ('help'); --auto: AI vs AI
+  duke tournament <A> <B> [--games N] [--seed N]
+                                          A and B: random, greedy, or a level 1-5; paired seeds, colours swapped";
 
 /// Why the program stops early.
 enum Failure {
@@ -132,6 +142,57 @@ fn run(args: &[String]) -> Result<(), Failure> {
             out!("");
             out!("a random game (seed 1):");
             run(&["selfplay".into(), "--seed".into(), "1".into()])
+        }
+        Some("play") => {
+            let mut opts = play::Options {
+                side: Side::Light,
+                level: 3,
+                auto: false,
+                seed: 1,
+            };
+            let mut i = 1;
+            while i < args.len() {
+                let value = args.get(i + 1).map(String::as_str);
+                match (args[i].as_str(), value) {
+                    ("--auto", _) => {
+                        opts.auto = true;
+                        i += 1;
+                        continue;
+                    }
+                    ("--side", Some("light" | "l")) => opts.side = Side::Light,
+                    ("--side", Some("dark" | "d")) => opts.side = Side::Dark,
+                    ("--level", Some(v)) => {
+                        opts.level = v
+                            .parse()
+                            .ok()
+                            .filter(|l| (1..=duke_engine::search::LEVELS).contains(l))
+                            .ok_or("the level is 1 to 5")?
+                    }
+                    ("--seed", Some(v)) => {
+                        opts.seed = v.parse().map_err(|_| "the seed must be a whole number")?
+                    }
+                    _ => return Err(USAGE.into()),
+                }
+                i += 2;
+            }
+            play::run(&opts).map_err(Failure::Io)
+        }
+        Some("tournament") => {
+            let a = players::Player::parse(args.get(1).ok_or(USAGE)?)?;
+            let b = players::Player::parse(args.get(2).ok_or(USAGE)?)?;
+            let (mut games, mut seed) = (200u32, 1u64);
+            let mut i = 3;
+            while i < args.len() {
+                let v = args.get(i + 1).ok_or(USAGE)?;
+                match args[i].as_str() {
+                    "--games" => games = v.parse().map_err(|_| "--games takes a whole number")?,
+                    "--seed" => seed = v.parse().map_err(|_| "--seed takes a whole number")?,
+                    _ => return Err(USAGE.into()),
+                }
+                i += 2;
+            }
+            out!("{}", tournament::run(a, b, games.max(2), seed));
+            Ok(())
         }
         _ => Err(USAGE.into()),
     }

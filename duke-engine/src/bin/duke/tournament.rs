@@ -1,0 +1,105 @@
+//! `duke tournament`: matches between two players with paired seeds and
+//! colours swapped, a progress bar, win/draw/loss and an Elo difference
+//! with a 95% interval.
+
+use std::io::Write;
+use std::time::Instant;
+
+use duke_engine::search::Searcher;
+use duke_engine::{Game, Side};
+
+use crate::players::{apply, decide, Player};
+
+/// The result of one game for player A: 1, 0.5 or 0.
+fn play_game(
+    a: Player,
+    b: Player,
+    a_side: Side,
+    seed: u64,
+    sa: &mut Searcher,
+    sb: &mut Searcher,
+) -> f64 {
+    let mut game = Game::standard(seed);
+    let mut turn = 0u64;
+    while game.outcome().is_none() {
+        let mover = game.side_to_decide();
+        let (player, searcher) = if mover == a_side {
+            (a, &mut *sa)
+        } else {
+            (b, &mut *sb)
+        };
+        let d = decide(player, &game, searcher, seed.wrapping_add(turn));
+        apply(&mut game, d);
+        turn += 1;
+    }
+    match game.outcome().and_then(|o| o.winner()) {
+        Some(w) if w == a_side => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    }
+}
+
+/// Elo difference for a score fraction.
+fn elo(p: f64) -> f64 {
+    let p = p.clamp(1e-4, 1.0 - 1e-4);
+    -400.0 * (1.0 / p - 1.0).log10()
+}
+
+pub fn run(a: Player, b: Player, games: u32, seed: u64) -> String {
+    let mut sa = Searcher::new();
+    let mut sb = Searcher::new();
+    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+    let mut scores = Vec::new();
+    let start = Instant::now();
+    let pairs = games.div_ceil(2);
+    let total = pairs * 2;
+    for i in 0..total {
+        let pair_seed = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(i / 2));
+        let a_side = if i % 2 == 0 { Side::Light } else { Side::Dark };
+        let s = play_game(a, b, a_side, pair_seed, &mut sa, &mut sb);
+        if s > 0.75 {
+            wins += 1;
+        } else if s < 0.25 {
+            losses += 1;
+        } else {
+            draws += 1;
+        }
+        scores.push(s);
+        let done = i + 1;
+        let width = 30;
+        let filled = (done as usize * width) / total as usize;
+        eprint!(
+            "\r[{}{}] {done}/{total}  {} vs {}: +{wins} ={draws} -{losses}  {:.0}s ",
+            "#".repeat(filled),
+            " ".repeat(width - filled),
+            a.name(),
+            b.name(),
+            start.elapsed().as_secs_f64()
+        );
+        let _ = std::io::stderr().flush();
+    }
+    eprintln!();
+    let n = scores.len() as f64;
+    let p = scores.iter().sum::<f64>() / n;
+    let var = scores.iter().map(|s| (s - p).powi(2)).sum::<f64>() / n;
+    let se = (var / n).sqrt();
+    let bound = |q: f64| {
+        if q <= 0.0 {
+            "-inf".to_string()
+        } else if q >= 1.0 {
+            "+inf".to_string()
+        } else {
+            format!("{:+.0}", elo(q))
+        }
+    };
+    let (lo, hi) = (bound(p - 1.96 * se), bound(p + 1.96 * se));
+    format!(
+        "{} vs {}: {} games (paired seeds, colours swapped): +{wins} ={draws} -{losses}, score {:.1}%, Elo {} (95% interval {lo} to {hi}), {:.1} s",
+        a.name(),
+        b.name(),
+        total,
+        100.0 * p,
+        bound(p),
+        start.elapsed().as_secs_f64()
+    )
+}

@@ -1,0 +1,872 @@
+//! The AI: iterative-deepening expectiminimax with alpha-beta at decision
+//! nodes and Star1 pruning at chance nodes (the levy's draw), a
+//! transposition table keyed by the Zobrist key, action ordering (Duke
+//! captures, captures and strikes by victim value, killers, history), a
+//! quiescence search over captures, and an evaluation of material by troop
+//! and face, Duke safety, mobility and what the bag is expected to bring.
+//!
+//! The search treats a levy as what it is: one decision of the mover
+//! ("levy"), then a chance node over the troop kinds in the bag weighted by
+//! count / bag size, then the mover's choice of square. It never looks at a
+//! game's bag generator: its result depends only on the position, the
+//! history given and the limits, so it is the same whatever a game's seed.
+//!
+//! ```
+//! use duke_engine::search::{Limits, Searcher};
+//! use duke_engine::Position;
+//! let mut searcher = Searcher::new();
+//! let result = searcher.search(&Position::standard(), None, &[], &Limits::depth(2));
+//! assert_eq!(result.depth, 2);
+//! ```
+
+use alloc::vec;
+use alloc::vec::Vec;
+use core::cmp::Reverse;
+
+use crate::encode::Decision;
+use crate::masks::{relocation_reach, ADJACENT, EMPTY, REACH};
+use crate::{Action, ActionKind, ActionList, Position, Side, Troop, QUIET_LIMIT};
+
+/// The score of a won position (the mover captures the Duke next), less
+/// the plies it takes.
+pub const MATE: i32 = 100_000;
+/// Scores at or beyond this are wins or losses found by the search.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INF: i32 = MATE + 1;
+const MAX_PLY: usize = 128;
+
+/// How long a search may run. Unset limits do not apply; with none set,
+/// the search stops at depth 64.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest iteration, in turns (a levy is one turn).
+    pub depth: Option<u32>,
+    /// Stop after about this many nodes (checked every 1,024 nodes).
+    pub nodes: Option<u64>,
+    /// Stop after about this many milliseconds (`std` only).
+    pub millis: Option<u64>,
+}
+
+impl Limits {
+    /// A fixed depth.
+    pub const fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            nodes: None,
+            millis: None,
+        }
+    }
+
+    /// A node budget.
+    pub const fn nodes(nodes: u64) -> Limits {
+        Limits {
+            depth: None,
+            nodes: Some(nodes),
+            millis: None,
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The best decision: an action, or [`Decision::Draw`] to levy.
+    pub decision: Decision,
+    /// Its score for the side to decide (centi-Footmen; near ±[`MATE`] for
+    /// a forced Duke capture).
+    pub score: i32,
+    /// The principal variation from the root, as far as it is known (it
+    /// stops at a levy, whose troop the bag decides).
+    pub pv: Vec<Decision>,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+#[derive(Clone, Copy, Default)]
+struct TtEntry {
+    key: u64,
+    best: u32,
+    score: i32,
+    depth: i8,
+    flag: u8,
+}
+
+const EXACT: u8 = 1;
+const LOWER: u8 = 2;
+const UPPER: u8 = 3;
+
+/// A searcher: its transposition table, history and killer tables.
+/// Reuse one across searches to keep the table's allocation; every search
+/// starts from a cleared table, so results are deterministic.
+pub struct Searcher {
+    tt: Vec<TtEntry>,
+    killers: [[Action; 2]; MAX_PLY],
+    history: [[i32; 36]; 36],
+    path: Vec<u64>,
+    nodes: u64,
+    limits: Limits,
+    stopped: bool,
+    qsearch: bool,
+    #[cfg(feature = "std")]
+    start: Option<std::time::Instant>,
+}
+
+impl Default for Searcher {
+    fn default() -> Searcher {
+        Searcher::new()
+    }
+}
+
+/// Material values by troop and face, in hundredths of a Footman.
+#[rustfmt::skip]
+const VALUES: [[i32; 2]; 15] = [
+    [0, 0],       // Duke (its loss ends the game)
+    [100, 105],   // Footman
+    [110, 115],   // Pikeman
+    [170, 170],   // Knight
+    [180, 190],   // Wizard
+    [220, 200],   // Ranger
+    [190, 190],   // Seer
+    [230, 250],   // General
+    [220, 190],   // Priest
+    [230, 240],   // Champion
+    [240, 250],   // Marshall
+    [180, 190],   // Bowman
+    [200, 210],   // Dragoon
+    [210, 210],   // Assassin
+    [170, 190],   // Longbowman
+];
+
+fn tile_value(code: u8) -> i32 {
+    VALUES[(code >> 2) as usize][((code >> 1) & 1) as usize]
+}
+
+fn troop_value(troop: Troop) -> i32 {
+    (VALUES[troop as usize][0] + VALUES[troop as usize][1]) / 2
+}
+
+/// The static evaluation of `pos` for the side to move: material by troop
+/// and face, a share of the bag's expected value (more while a levy
+/// square is free), mobility, and the safety of each Duke (enemy attacks on
+/// the squares around it, the free squares it could levy onto).
+///
+/// ```
+/// use duke_engine::search::evaluate;
+/// use duke_engine::Position;
+/// // The start is symmetric but for the move.
+/// assert!(evaluate(&Position::standard()).abs() < 50);
+/// ```
+pub fn evaluate(pos: &Position) -> i32 {
+    let us = pos.side_to_move();
+    side_score(pos, us) - side_score(pos, !us)
+}
+
+fn side_score(pos: &Position, side: Side) -> i32 {
+    let own = pos.by_side[side.index()];
+    let occ = pos.occupied().0;
+    let mut score = 0;
+    let mut mobility = 0;
+    let mut rest = own;
+    while rest != 0 {
+        let sq = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let code = pos.board[sq];
+        score += tile_value(code);
+        let reach = relocation_reach(code as usize, sq, occ) & !own;
+        let r = &REACH[code as usize][sq];
+        mobility += (reach | (r.strike & pos.by_side[side.index() ^ 1])).count_ones() as i32;
+    }
+    score += 3 * mobility;
+    let bag = pos.bag(side);
+    if !bag.is_empty() {
+        let total: i32 = bag.iter().map(|(t, n)| troop_value(t) * i32::from(n)).sum();
+        let avg = total / bag.total() as i32;
+        // A levy brings on average `avg`; more than one turn of levies is
+        // worth less, and none is possible without a free square.
+        let free = match pos.duke(side) {
+            Some(k) => (ADJACENT[k.index()] & !occ).count_ones() as i32,
+            None => 0,
+        };
+        score += avg * bag.total().min(3) as i32 / 4 + 8 * free.min(2);
+    }
+    if let Some(k) = pos.duke(side) {
+        let around = ADJACENT[k.index()];
+        let mut danger = 0;
+        let mut rest = around;
+        while rest != 0 {
+            let sq = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if pos.attacked_with(!side, sq, occ | 1 << sq) {
+                danger += 1;
+            }
+        }
+        score -= 12 * danger;
+    }
+    score
+}
+
+/// Mate scores are stored relative to the node, so that a table entry
+/// means the same at any ply.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+fn victim_value(pos: &Position, a: Action) -> i32 {
+    let code = pos.board[a.target().index()];
+    if code == EMPTY {
+        0
+    } else if code < 4 {
+        MATE
+    } else {
+        tile_value(code)
+    }
+}
+
+impl Searcher {
+    /// A searcher with a 1 MiB transposition table.
+    pub fn new() -> Searcher {
+        Searcher::with_table_entries(1 << 16)
+    }
+
+    /// A searcher with a table of `entries` (rounded up to a power of two).
+    pub fn with_table_entries(entries: usize) -> Searcher {
+        Searcher {
+            tt: vec![TtEntry::default(); entries.max(1).next_power_of_two()],
+            killers: [[Action::pack(ActionKind::Place, 0, 0, 0, false); 2]; MAX_PLY],
+            history: [[0; 36]; 36],
+            path: Vec::with_capacity(MAX_PLY + 256),
+            nodes: 0,
+            limits: Limits::default(),
+            stopped: false,
+            qsearch: true,
+            #[cfg(feature = "std")]
+            start: None,
+        }
+    }
+
+    /// Turns the quiescence search off (leaves are evaluated statically);
+    /// for tests that compare with a plain expectiminimax.
+    #[doc(hidden)]
+    pub fn set_quiescence(&mut self, on: bool) {
+        self.qsearch = on;
+    }
+
+    fn reset(&mut self) {
+        self.tt.fill(TtEntry::default());
+        self.history = [[0; 36]; 36];
+        for k in self.killers.iter_mut() {
+            *k = [Action::pack(ActionKind::Place, 0, 0, 0, false); 2];
+        }
+        self.nodes = 0;
+        self.stopped = false;
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes & 1023 == 0 {
+            if let Some(max) = self.limits.nodes {
+                if self.nodes >= max {
+                    self.stopped = true;
+                }
+            }
+            #[cfg(feature = "std")]
+            if let (Some(ms), Some(start)) = (self.limits.millis, self.start) {
+                if start.elapsed().as_millis() as u64 >= ms {
+                    self.stopped = true;
+                }
+            }
+        }
+        self.stopped
+    }
+
+    /// Searches `pos` for the side to move. With `drawn`, the mover has
+    /// drawn that troop and the root decisions are its placements.
+    /// `history` holds the keys of the game's earlier positions (oldest
+    /// first), so that the search scores a repetition as a draw.
+    ///
+    /// # Panics
+    ///
+    /// When the position has no legal decision (the game is over).
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        drawn: Option<Troop>,
+        history: &[u64],
+        limits: &Limits,
+    ) -> SearchResult {
+        let roots = root_decisions(pos, drawn);
+        assert!(
+            !roots.is_empty(),
+            "search of a position with no legal decision"
+        );
+        self.reset();
+        self.limits = *limits;
+        #[cfg(feature = "std")]
+        {
+            self.start = Some(std::time::Instant::now());
+        }
+        self.path.clear();
+        // Only positions since the last capture or levy can repeat.
+        let keep = (pos.quiet() as usize).min(history.len());
+        self.path
+            .extend_from_slice(&history[history.len() - keep..]);
+        let max_depth = limits.depth.unwrap_or(64).clamp(1, 64);
+        let mut best = SearchResult {
+            decision: roots[0],
+            score: 0,
+            pv: vec![roots[0]],
+            depth: 0,
+            nodes: 0,
+        };
+        let mut order: Vec<Decision> = roots.clone();
+        for depth in 1..=max_depth {
+            let mut iteration_best: Option<(Decision, i32)> = None;
+            let mut alpha = -INF;
+            for &d in &order {
+                let score = self.root_child(pos, drawn, d, depth as i32, alpha, INF);
+                if self.stopped && depth > 1 {
+                    break;
+                }
+                if iteration_best.is_none_or(|(_, s)| score > s) {
+                    iteration_best = Some((d, score));
+                }
+                alpha = alpha.max(score);
+            }
+            if self.stopped && depth > 1 {
+                break;
+            }
+            let (d, score) = iteration_best.expect("at least one root decision");
+            best = SearchResult {
+                decision: d,
+                score,
+                pv: self.principal_variation(pos, d, depth),
+                depth,
+                nodes: self.nodes,
+            };
+            // The best decision first in the next iteration.
+            order.retain(|&x| x != d);
+            order.insert(0, d);
+            if self.stopped || score.abs() >= MATE_BOUND {
+                break;
+            }
+        }
+        best.nodes = self.nodes;
+        best
+    }
+
+    /// Every root decision with its exact score at `depth` (a full-window
+    /// search of each), best first: for hints that show the top actions.
+    pub fn score_all(
+        &mut self,
+        pos: &Position,
+        drawn: Option<Troop>,
+        history: &[u64],
+        depth: u32,
+    ) -> Vec<(Decision, i32)> {
+        let roots = root_decisions(pos, drawn);
+        self.reset();
+        self.limits = Limits::default();
+        self.path.clear();
+        let keep = (pos.quiet() as usize).min(history.len());
+        self.path
+            .extend_from_slice(&history[history.len() - keep..]);
+        let mut scored: Vec<(Decision, i32)> = roots
+            .iter()
+            .map(|&d| {
+                (
+                    d,
+                    self.root_child(pos, drawn, d, depth.max(1) as i32, -INF, INF),
+                )
+            })
+            .collect();
+        scored.sort_by_key(|&(_, s)| Reverse(s));
+        scored
+    }
+
+    /// The score of one root decision with a window, from the mover's side.
+    fn root_child(
+        &mut self,
+        pos: &Position,
+        drawn: Option<Troop>,
+        d: Decision,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        match d {
+            Decision::Draw => self.chance(pos, depth, alpha, beta, 0),
+            Decision::Act(a) => {
+                debug_assert!(drawn.is_none() || a.kind() == ActionKind::Place);
+                let mut child = *pos;
+                child.play_unchecked(a);
+                self.path.push(pos.key());
+                let s = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
+                self.path.pop();
+                s
+            }
+        }
+    }
+
+    fn principal_variation(&self, pos: &Position, first: Decision, depth: u32) -> Vec<Decision> {
+        let mut pv = vec![first];
+        let Decision::Act(a) = first else {
+            return pv;
+        };
+        let mut cur = *pos;
+        cur.play_unchecked(a);
+        for _ in 1..depth {
+            let e = self.tt[(cur.key() as usize) & (self.tt.len() - 1)];
+            if e.key != cur.key() || e.best == 0 {
+                break;
+            }
+            let Some(next) = Action::from_bits(e.best) else {
+                break;
+            };
+            if next.kind() == ActionKind::Place {
+                pv.push(Decision::Draw);
+                break;
+            }
+            if !cur.is_legal(next) {
+                break;
+            }
+            pv.push(Decision::Act(next));
+            cur.play_unchecked(next);
+        }
+        pv
+    }
+
+    fn is_repetition(&self, pos: &Position) -> bool {
+        // Positions with the same side to move sit two apart on the path.
+        let n = self.path.len();
+        let back = (pos.quiet() as usize).min(n);
+        self.path[n - back..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|&k| k == pos.key())
+    }
+
+    /// Negamax with fail-hard alpha-beta: the result lies in [alpha, beta].
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        let us = pos.side_to_move();
+        if pos.duke(us).is_none() {
+            return (-MATE + ply as i32).clamp(alpha, beta);
+        }
+        if pos.quiet() >= QUIET_LIMIT || self.is_repetition(pos) {
+            return 0i32.clamp(alpha, beta);
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return if self.qsearch {
+                self.quiesce(pos, alpha, beta, ply)
+            } else {
+                evaluate(pos).clamp(alpha, beta)
+            };
+        }
+        if self.out_of_budget() {
+            return evaluate(pos).clamp(alpha, beta);
+        }
+        let slot = (pos.key() as usize) & (self.tt.len() - 1);
+        let entry = self.tt[slot];
+        let mut tt_move = 0;
+        if entry.key == pos.key() {
+            tt_move = entry.best;
+            if i32::from(entry.depth) >= depth {
+                let s = from_tt(entry.score, ply);
+                match entry.flag {
+                    EXACT => return s.clamp(alpha, beta),
+                    LOWER if s >= beta => return beta,
+                    UPPER if s <= alpha => return alpha,
+                    _ => {}
+                }
+            }
+        }
+        let list = pos.legal_actions();
+        if list.is_empty() {
+            return (-MATE + ply as i32).clamp(alpha, beta);
+        }
+        let alpha0 = alpha;
+        let mut moves = ActionList::new();
+        let mut has_levy = false;
+        for &a in list.iter() {
+            if a.kind() == ActionKind::Place {
+                has_levy = true;
+            } else {
+                moves.push(a);
+            }
+        }
+        let mut keys = [0i32; crate::MAX_ACTIONS];
+        for (i, &a) in moves.iter().enumerate() {
+            keys[i] = self.order_key(pos, a, tt_move, ply);
+        }
+        let mut best_action = 0u32;
+        let mut cut = false;
+        let levy_first = tt_move != 0
+            && Action::from_bits(tt_move).is_some_and(|a| a.kind() == ActionKind::Place);
+        if levy_first && has_levy {
+            let s = self.chance(pos, depth, alpha, beta, ply);
+            if s > alpha {
+                alpha = s;
+                best_action = tt_move;
+            }
+            has_levy = false;
+            cut = alpha >= beta;
+        }
+        let n = moves.len();
+        let mut i = 0;
+        while !cut && i < n {
+            // Selection sort step: the best-keyed remaining action next.
+            let mut pick = i;
+            for j in i + 1..n {
+                if keys[j] > keys[pick] {
+                    pick = j;
+                }
+            }
+            keys.swap(i, pick);
+            moves.swap(i, pick);
+            let a = moves[i];
+            let mut child = *pos;
+            child.play_unchecked(a);
+            self.path.push(pos.key());
+            let s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+            self.path.pop();
+            if s > alpha {
+                alpha = s;
+                best_action = a.to_bits();
+                if alpha >= beta {
+                    if victim_value(pos, a) == 0 {
+                        let k = &mut self.killers[ply];
+                        if k[0] != a {
+                            k[1] = k[0];
+                            k[0] = a;
+                        }
+                        let (f, t) = (a.actor().map_or(0, |s| s.index()), a.target().index());
+                        self.history[f][t] += depth * depth;
+                    }
+                    cut = true;
+                }
+            }
+            i += 1;
+        }
+        if !cut && has_levy {
+            let s = self.chance(pos, depth, alpha, beta, ply);
+            if s > alpha {
+                alpha = s;
+                // Any placement marks "levy" as the best decision.
+                best_action = list
+                    .iter()
+                    .find(|a| a.kind() == ActionKind::Place)
+                    .map_or(0, |a| a.to_bits());
+            }
+        }
+        if !self.stopped {
+            let flag = if alpha >= beta {
+                LOWER
+            } else if alpha > alpha0 {
+                EXACT
+            } else {
+                UPPER
+            };
+            self.tt[slot] = TtEntry {
+                key: pos.key(),
+                best: best_action,
+                score: to_tt(alpha, ply),
+                depth: depth.min(127) as i8,
+                flag,
+            };
+        }
+        alpha
+    }
+
+    fn order_key(&self, pos: &Position, a: Action, tt_move: u32, ply: usize) -> i32 {
+        if a.to_bits() & !(1 << 20) == tt_move & !(1 << 20) && tt_move != 0 {
+            return i32::MAX;
+        }
+        let victim = victim_value(pos, a);
+        if victim > 0 {
+            let attacker = a.actor().map_or(0, |s| tile_value(pos.board[s.index()]));
+            return 1_000_000 + victim * 16 - attacker / 16;
+        }
+        if self.killers[ply][0] == a {
+            return 900_000;
+        }
+        if self.killers[ply][1] == a {
+            return 800_000;
+        }
+        let (f, t) = (a.actor().map_or(0, |s| s.index()), a.target().index());
+        self.history[f][t].min(700_000)
+    }
+
+    /// The levy as a chance node: each troop kind with probability
+    /// count / bag size, then the mover's best square for it. Star1
+    /// pruning keeps the result within [alpha, beta] (fail-hard).
+    fn chance(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        let us = pos.side_to_move();
+        let bag = pos.bag(us);
+        let total = i64::from(bag.total());
+        let squares = pos.levy_squares();
+        let mut kinds: Vec<(Troop, i64)> = bag.iter().map(|(t, n)| (t, i64::from(n))).collect();
+        kinds.sort_by_key(|&(t, n)| (Reverse(n), Reverse(troop_value(t))));
+        let (lo, hi) = (-i64::from(MATE), i64::from(MATE));
+        let mut sum = 0i64;
+        let mut rest = total;
+        for (troop, count) in kinds {
+            rest -= count;
+            // Star1: the window in which this child can still change the outcome.
+            let a_num = total * i64::from(alpha) - sum - hi * rest;
+            let b_num = total * i64::from(beta) - sum - lo * rest;
+            let a_k = a_num.div_euclid(count);
+            let b_k = -((-b_num).div_euclid(count));
+            let lo_k = a_k.max(lo) as i32;
+            let hi_k = b_k.min(hi) as i32;
+            let v = self.place_node(pos, troop, squares, depth, lo_k, hi_k, ply);
+            if i64::from(v) <= a_k {
+                return alpha;
+            }
+            if i64::from(v) >= b_k {
+                return beta;
+            }
+            sum += count * i64::from(v);
+        }
+        (sum.div_euclid(total) as i32).clamp(alpha, beta)
+    }
+
+    /// The mover's best square for a drawn troop, within [alpha, beta].
+    #[allow(clippy::too_many_arguments)]
+    fn place_node(
+        &mut self,
+        pos: &Position,
+        troop: Troop,
+        squares: crate::Bitboard,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if alpha >= beta {
+            return alpha;
+        }
+        for sq in squares {
+            let mut child = *pos;
+            child.play_unchecked(Action::place(troop, sq));
+            self.path.push(pos.key());
+            let s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+            self.path.pop();
+            if s > alpha {
+                alpha = s;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        alpha
+    }
+
+    /// Captures only, with the static evaluation as a floor (stand pat).
+    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        if pos.duke(pos.side_to_move()).is_none() {
+            return (-MATE + ply as i32).clamp(alpha, beta);
+        }
+        let list = pos.legal_actions();
+        if list.is_empty() {
+            return (-MATE + ply as i32).clamp(alpha, beta);
+        }
+        let stand = evaluate(pos);
+        if stand >= beta {
+            return beta;
+        }
+        alpha = alpha.max(stand);
+        if ply >= MAX_PLY - 1 {
+            return alpha;
+        }
+        let mut caps: Vec<(i32, Action)> = list
+            .iter()
+            .filter(|a| a.kind() != ActionKind::Place && a.is_capture())
+            .map(|&a| (victim_value(pos, a), a))
+            .collect();
+        caps.sort_by_key(|&(v, _)| Reverse(v));
+        for (victim, a) in caps {
+            if victim >= MATE {
+                return (MATE - ply as i32 - 1).clamp(alpha, beta);
+            }
+            let mut child = *pos;
+            child.play_unchecked(a);
+            let s = -self.quiesce(&child, -beta, -alpha, ply + 1);
+            if s > alpha {
+                alpha = s;
+                if alpha >= beta {
+                    return beta;
+                }
+            }
+        }
+        alpha
+    }
+}
+
+/// The decisions at the root: with a drawn troop, its placements;
+/// otherwise every maneuver and, when a levy is possible, the draw.
+pub fn root_decisions(pos: &Position, drawn: Option<Troop>) -> Vec<Decision> {
+    match drawn {
+        Some(t) => pos
+            .levy_squares()
+            .into_iter()
+            .map(|sq| Decision::Act(Action::place(t, sq)))
+            .collect(),
+        None => {
+            let list = pos.legal_actions();
+            let mut out: Vec<Decision> = list
+                .iter()
+                .filter(|a| a.kind() != ActionKind::Place)
+                .map(|&a| Decision::Act(a))
+                .collect();
+            if list.iter().any(|a| a.kind() == ActionKind::Place) {
+                out.push(Decision::Draw);
+            }
+            out
+        }
+    }
+}
+
+/// The number of difficulty levels.
+pub const LEVELS: u8 = 5;
+
+/// What a difficulty level searches (see [`level`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// The level, 1 to [`LEVELS`].
+    pub number: u8,
+    /// The search limits.
+    pub limits: Limits,
+    /// Whether leaves get the quiescence search (captures).
+    pub quiescence: bool,
+    /// Deliberate noise for the weak levels: the level plays a decision
+    /// chosen at random (from a generator seeded by the caller's seed and
+    /// the position, never the bag's) among those scored within `noise`
+    /// of the best.
+    pub noise: i32,
+}
+
+/// The difficulty levels:
+///
+/// | level | search | noise |
+/// |---|---|---|
+/// | 1 | depth 1, no quiescence | plays any decision within 1.5 Footmen of the best |
+/// | 2 | depth 2, no quiescence | within 0.5 Footman |
+/// | 3 | depth 2 with quiescence | none |
+/// | 4 | depth 3 with quiescence, at most 400,000 nodes | none |
+/// | 5 | iterative deepening to depth 8 with quiescence, at most 1,500,000 nodes and 1 s | none |
+///
+/// Levels out of range are clamped.
+pub fn level(number: u8) -> Level {
+    let n = number.clamp(1, LEVELS);
+    let (depth, nodes, millis, quiescence, noise) = match n {
+        1 => (1, None, None, false, 150),
+        2 => (2, None, None, false, 50),
+        3 => (2, None, None, true, 0),
+        4 => (3, Some(400_000), None, true, 0),
+        _ => (8, Some(1_500_000), Some(1_000), true, 0),
+    };
+    Level {
+        number: n,
+        limits: Limits {
+            depth: Some(depth),
+            nodes,
+            millis,
+        },
+        quiescence,
+        noise,
+    }
+}
+
+/// A hint: the best decision, its score, the principal variation, and the
+/// best decisions with their scores.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The search's result at the level.
+    pub best: SearchResult,
+    /// The top decisions with exact scores at the depth the level reached, best first.
+    pub top: Vec<(Decision, i32)>,
+}
+
+impl Searcher {
+    /// The decision a difficulty level plays. `seed` only feeds the noise
+    /// of levels 1 and 2 (pass anything for the others); the result is the
+    /// same for the same position, history, drawn troop, level and seed.
+    pub fn play_level(
+        &mut self,
+        pos: &Position,
+        drawn: Option<Troop>,
+        history: &[u64],
+        lvl: &Level,
+        seed: u64,
+    ) -> SearchResult {
+        self.set_quiescence(lvl.quiescence);
+        let best = self.search(pos, drawn, history, &lvl.limits);
+        if lvl.noise <= 0 {
+            return best;
+        }
+        let scored = self.score_all(pos, drawn, history, best.depth.max(1));
+        let top = scored.first().map_or(best.score, |&(_, s)| s);
+        let near: Vec<&(Decision, i32)> = scored
+            .iter()
+            .filter(|&&(_, s)| s >= top - lvl.noise)
+            .collect();
+        let mut x = crate::zobrist::mix(seed ^ pos.key() ^ u64::from(lvl.number));
+        x ^= x >> 29;
+        let (decision, score) = *near[(x % near.len() as u64) as usize];
+        SearchResult {
+            decision,
+            score,
+            pv: vec![decision],
+            depth: best.depth,
+            nodes: self.nodes,
+        }
+    }
+
+    /// A hint at a level: what the level would play (without noise), and
+    /// the `k` best decisions with scores.
+    pub fn hint(
+        &mut self,
+        pos: &Position,
+        drawn: Option<Troop>,
+        history: &[u64],
+        lvl: &Level,
+        k: usize,
+    ) -> Hint {
+        self.set_quiescence(lvl.quiescence);
+        let best = self.search(pos, drawn, history, &lvl.limits);
+        let depth = best.depth.clamp(1, 3);
+        let mut top = self.score_all(pos, drawn, history, depth);
+        top.truncate(k);
+        Hint { best, top }
+    }
+}

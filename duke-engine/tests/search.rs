@@ -1,0 +1,231 @@
+//! The search against a plain expectiminimax written here (no pruning, no
+//! table), and tactics: forced Duke captures in 1, 2 and 3 turns.
+#![cfg(feature = "search")]
+
+mod common;
+
+use common::perft_cases;
+use duke_engine::encode::Decision;
+use duke_engine::search::{evaluate, Limits, Searcher, MATE, MATE_BOUND};
+use duke_engine::{ActionKind, Game, Position, QUIET_LIMIT};
+
+fn repeated(path: &[u64], pos: &Position) -> bool {
+    let back = (pos.quiet() as usize).min(path.len());
+    path[path.len() - back..]
+        .iter()
+        .rev()
+        .skip(1)
+        .step_by(2)
+        .any(|&k| k == pos.key())
+}
+
+/// Captures only, the static evaluation as a floor; the same rules as the
+/// search's quiescence, without pruning. `None` when `budget` runs out.
+fn plain_q(pos: &Position, ply: i32, budget: &mut u64) -> Option<i32> {
+    *budget = budget.checked_sub(1)?;
+    if pos.duke(pos.side_to_move()).is_none() {
+        return Some(-MATE + ply);
+    }
+    let list = pos.legal_actions();
+    if list.is_empty() {
+        return Some(-MATE + ply);
+    }
+    let mut best = evaluate(pos);
+    for &a in list
+        .iter()
+        .filter(|a| a.kind() != ActionKind::Place && a.is_capture())
+    {
+        let mut child = *pos;
+        child.play_unchecked(a);
+        if child.duke(child.side_to_move()).is_none() {
+            return Some(MATE - ply - 1);
+        }
+        best = best.max(-plain_q(&child, ply + 1, budget)?);
+    }
+    Some(best)
+}
+
+/// Expectiminimax: max over maneuvers, and the levy as the sum over troop
+/// kinds of count × (best square), divided by the bag size (rounded
+/// down). `None` when `budget` (nodes) runs out.
+fn plain(
+    pos: &Position,
+    depth: i32,
+    ply: i32,
+    path: &mut Vec<u64>,
+    quiesce: bool,
+    budget: &mut u64,
+) -> Option<i32> {
+    *budget = budget.checked_sub(1)?;
+    let us = pos.side_to_move();
+    if pos.duke(us).is_none() {
+        return Some(-MATE + ply);
+    }
+    if pos.quiet() >= QUIET_LIMIT || repeated(path, pos) {
+        return Some(0);
+    }
+    if depth == 0 {
+        return if quiesce {
+            plain_q(pos, ply, budget)
+        } else {
+            Some(evaluate(pos))
+        };
+    }
+    let list = pos.legal_actions();
+    if list.is_empty() {
+        return Some(-MATE + ply);
+    }
+    let mut best = i32::MIN;
+    path.push(pos.key());
+    for &a in list.iter().filter(|a| a.kind() != ActionKind::Place) {
+        let mut child = *pos;
+        child.play_unchecked(a);
+        best = best.max(-plain(&child, depth - 1, ply + 1, path, quiesce, budget)?);
+    }
+    if list.iter().any(|a| a.kind() == ActionKind::Place) {
+        let bag = pos.bag(us);
+        let mut sum = 0i64;
+        for (troop, count) in bag.iter() {
+            let mut square_best = i32::MIN;
+            for sq in pos.levy_squares() {
+                let mut child = *pos;
+                child.play_unchecked(duke_engine::Action::place(troop, sq));
+                square_best =
+                    square_best.max(-plain(&child, depth - 1, ply + 1, path, quiesce, budget)?);
+            }
+            sum += i64::from(count) * i64::from(square_best);
+        }
+        best = best.max(sum.div_euclid(i64::from(bag.total())) as i32);
+    }
+    path.pop();
+    Some(best)
+}
+
+fn positions() -> Vec<(String, Position)> {
+    perft_cases()
+        .into_iter()
+        .map(|c| (c.id.clone(), c.dpn.parse().unwrap()))
+        .collect()
+}
+
+#[test]
+fn same_score_as_plain_expectiminimax() {
+    // Every perft position at depths 1 to 3 without quiescence, and with
+    // quiescence where the plain search stays within its node budget.
+    let mut searcher = Searcher::new();
+    let (mut compared, mut skipped) = (0, 0);
+    for (id, pos) in positions() {
+        for depth in 1..=3 {
+            for quiesce in [false, true] {
+                let mut budget = 3_000_000u64;
+                let Some(want) = plain(&pos, depth, 0, &mut Vec::new(), quiesce, &mut budget)
+                else {
+                    skipped += 1;
+                    continue;
+                };
+                searcher.set_quiescence(quiesce);
+                let got = searcher.search(&pos, None, &[], &Limits::depth(depth as u32));
+                assert_eq!(got.score, want, "{id} depth {depth} quiesce {quiesce}");
+                compared += 1;
+            }
+        }
+    }
+    eprintln!(
+        "compared {compared} searches with the plain expectiminimax, skipped {skipped} over budget"
+    );
+    assert!(compared >= 60, "compared {compared}, skipped {skipped}");
+}
+
+#[test]
+fn result_does_not_depend_on_the_game_seed() {
+    // The same decisions (a levy with the same troop from outside) in games
+    // with different seeds: the search gives the same answer.
+    let mut results = Vec::new();
+    for seed in [1u64, 2, 99, 12345] {
+        let mut game = Game::standard(seed);
+        for a in ["B1-B2", "E6-E5", "P@C2", "C6-B6"] {
+            game.play_text(a).unwrap();
+        }
+        let r = Searcher::new().search(game.position(), None, &[], &Limits::depth(3));
+        results.push((r.decision, r.score, r.pv));
+    }
+    assert!(results.windows(2).all(|w| w[0] == w[1]), "{results:?}");
+}
+
+#[test]
+fn node_limited_search_is_deterministic() {
+    let pos: Position = "2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40"
+        .parse()
+        .unwrap();
+    let a = Searcher::new().search(&pos, None, &[], &Limits::nodes(30_000));
+    let b = Searcher::new().search(&pos, None, &[], &Limits::nodes(30_000));
+    assert_eq!(a, b);
+}
+
+/// Whether the mover can force a Duke capture within `turns` of its own
+/// turns, whatever the opponent does and whatever the bag gives.
+fn forced(pos: &Position, turns: u32) -> bool {
+    if turns == 0 {
+        return false;
+    }
+    pos.legal_actions().iter().any(|&a| {
+        if a.kind() == ActionKind::Place {
+            return false; // a levy's troop is chance; the tactics need none
+        }
+        let mut child = *pos;
+        child.play_unchecked(a);
+        if child.duke(child.side_to_move()).is_none() {
+            return true;
+        }
+        let replies = child.legal_actions();
+        !replies.is_empty()
+            && replies.iter().all(|&r| {
+                let mut next = child;
+                next.play_unchecked(r);
+                forced(&next, turns - 1)
+            })
+    })
+}
+
+#[test]
+fn finds_forced_duke_captures() {
+    let text = include_str!("../../tests/data/tactics.txt");
+    let mut n = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let (turns, rest) = line.split_once(' ').unwrap();
+        let turns: u32 = turns.parse().unwrap();
+        let (kind, dpn) = rest.split_once(' ').unwrap();
+        let pos: Position = dpn.parse().unwrap();
+        assert!(forced(&pos, turns), "{dpn}: not forced in {turns}");
+        if turns > 1 {
+            assert!(
+                !forced(&pos, turns - 1),
+                "{dpn}: forced sooner than {turns}"
+            );
+        }
+        let r = Searcher::new().search(&pos, None, &[], &Limits::depth(2 * turns - 1));
+        assert!(r.score >= MATE_BOUND, "{kind} {dpn}: score {}", r.score);
+        let Decision::Act(a) = r.decision else {
+            panic!("{dpn}: a levy is not forced")
+        };
+        let mut child = pos;
+        child.play_unchecked(a);
+        assert!(
+            child.duke(child.side_to_move()).is_none() || forced_reply(&child, turns - 1),
+            "{dpn}: {a} does not keep the win"
+        );
+        n += 1;
+    }
+    assert!(n >= 6, "{n}");
+}
+
+fn forced_reply(pos: &Position, turns: u32) -> bool {
+    pos.legal_actions().iter().all(|&r| {
+        let mut next = *pos;
+        next.play_unchecked(r);
+        forced(&next, turns)
+    })
+}
