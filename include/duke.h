@@ -201,6 +201,24 @@ typedef struct duke_position duke_position;
 typedef uint32_t duke_perspective;
 
 /**
+ * Limits for duke_game_best_action_limits; a 0 field is unset.
+ */
+typedef struct {
+  /**
+   * The deepest iteration, in turns.
+   */
+  uint32_t depth;
+  /**
+   * Stop after about this many nodes.
+   */
+  uint64_t nodes;
+  /**
+   * Stop after about this many milliseconds.
+   */
+  uint64_t millis;
+} duke_search_limits;
+
+/**
  * Light is owner 0; the board as the spec lays it out.
  */
 #define DUKE_VIEW_ABSOLUTE 0
@@ -362,6 +380,24 @@ duke_status duke_game_perft(const duke_game *game, uint32_t depth, uint64_t *out
  * drawn troop included.
  */
 duke_status duke_game_observation(const duke_game *game, duke_perspective view, uint8_t *buf, size_t len);
+
+/**
+ * The AI's decision at a level (1 to 5) as action text, or "levy" when it
+ * is to levy (then duke_game_draw, and ask again for the square). `seed`
+ * feeds only the deliberate noise of levels 1 and 2.
+ */
+duke_status duke_game_best_action(const duke_game *game, uint8_t level, uint64_t seed, char *buf, size_t len, size_t *out_len);
+
+/**
+ * The AI's decision within explicit limits (at least one field set).
+ */
+duke_status duke_game_best_action_limits(const duke_game *game, const duke_search_limits *limits, char *buf, size_t len, size_t *out_len);
+
+/**
+ * A hint at a level, as text lines: `best <decision> <score>`, `pv <decision> ...`,
+ * then `top <decision> <score>` for the `k` best decisions.
+ */
+duke_status duke_game_hint(const duke_game *game, uint8_t level, uint32_t k, char *buf, size_t len, size_t *out_len);
 
 /**
  * Creates the standard start position.

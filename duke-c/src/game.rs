@@ -479,3 +479,142 @@ pub unsafe extern "C" fn duke_game_observation(
         unsafe { observation_out(|b| write_game_observation(&g.inner, persp, b), buf, len) }
     })
 }
+
+/// Limits for duke_game_best_action_limits; a 0 field is unset.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct duke_search_limits {
+    /// The deepest iteration, in turns.
+    pub depth: u32,
+    /// Stop after about this many nodes.
+    pub nodes: u64,
+    /// Stop after about this many milliseconds.
+    pub millis: u64,
+}
+
+fn search_input(
+    g: &duke_game,
+) -> Result<(duke_engine::Position, Option<duke_engine::Troop>, Vec<u64>), Error> {
+    let drawn = match g.inner.phase() {
+        Phase::Play => None,
+        Phase::Levy { troop } => Some(troop),
+        phase => {
+            return Err(Error::new(
+                duke_status::DukeWrongPhase,
+                format!("the AI decides only in play ({phase})"),
+            ))
+        }
+    };
+    Ok((*g.inner.position(), drawn, g.inner.history_keys()))
+}
+
+fn decision_text(d: duke_engine::encode::Decision) -> String {
+    match d {
+        duke_engine::encode::Decision::Act(a) => a.to_string(),
+        duke_engine::encode::Decision::Draw => "levy".to_string(),
+    }
+}
+
+fn check_level(level: u8) -> Result<duke_engine::search::Level, Error> {
+    if (1..=duke_engine::search::LEVELS).contains(&level) {
+        Ok(duke_engine::search::level(level))
+    } else {
+        Err(Error::new(
+            duke_status::DukeInvalidArgument,
+            format!(
+                "level {level} is out of range (1 to {})",
+                duke_engine::search::LEVELS
+            ),
+        ))
+    }
+}
+
+/// The AI's decision at a level (1 to 5) as action text, or "levy" when it
+/// is to levy (then duke_game_draw, and ask again for the square). `seed`
+/// feeds only the deliberate noise of levels 1 and 2.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_best_action(
+    game: *const duke_game,
+    level: u8,
+    seed: u64,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle; buffer contract passed through.
+        let g = unsafe { obj(game, "game")? };
+        out_ptr(out_len, "out_len")?;
+        let lvl = check_level(level)?;
+        let (pos, drawn, history) = search_input(g)?;
+        let r = duke_engine::search::Searcher::new().play_level(&pos, drawn, &history, &lvl, seed);
+        unsafe { text_out(&decision_text(r.decision), buf, len, out_len) }
+    })
+}
+
+/// The AI's decision within explicit limits (at least one field set).
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_best_action_limits(
+    game: *const duke_game,
+    limits: *const duke_search_limits,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or live pointers; buffer contract passed through.
+        let g = unsafe { obj(game, "game")? };
+        let l = unsafe { obj(limits, "limits")? };
+        out_ptr(out_len, "out_len")?;
+        let nz = |x: u64| (x != 0).then_some(x);
+        let limits = duke_engine::search::Limits {
+            depth: (l.depth != 0).then_some(l.depth),
+            nodes: nz(l.nodes),
+            millis: nz(l.millis),
+        };
+        if limits == duke_engine::search::Limits::default() {
+            return Err(Error::new(
+                duke_status::DukeInvalidArgument,
+                "set at least one of depth, nodes and millis",
+            ));
+        }
+        let (pos, drawn, history) = search_input(g)?;
+        let r = duke_engine::search::Searcher::new().search(&pos, drawn, &history, &limits);
+        unsafe { text_out(&decision_text(r.decision), buf, len, out_len) }
+    })
+}
+
+/// A hint at a level, as text lines: `best <decision> <score>`, `pv <decision> ...`,
+/// then `top <decision> <score>` for the `k` best decisions.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_hint(
+    game: *const duke_game,
+    level: u8,
+    k: u32,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle; buffer contract passed through.
+        let g = unsafe { obj(game, "game")? };
+        out_ptr(out_len, "out_len")?;
+        let lvl = check_level(level)?;
+        let (pos, drawn, history) = search_input(g)?;
+        let h = duke_engine::search::Searcher::new().hint(&pos, drawn, &history, &lvl, k as usize);
+        let mut text = format!(
+            "best {} {}\npv",
+            decision_text(h.best.decision),
+            h.best.score
+        );
+        for &d in &h.best.pv {
+            text.push(' ');
+            text.push_str(&decision_text(d));
+        }
+        text.push('\n');
+        for &(d, s) in &h.top {
+            text.push_str(&format!("top {} {s}\n", decision_text(d)));
+        }
+        unsafe { text_out(&text, buf, len, out_len) }
+    })
+}

@@ -1,10 +1,13 @@
 //! Games.
 
-use duke_engine::encode::{game_decision, write_game_mask, write_game_observation, Decision};
+use duke_engine::encode::{
+    action_index, game_decision, write_game_mask, write_game_observation, Decision,
+};
+use duke_engine::search::{level as ai_level, Level, Limits, Searcher};
 use duke_engine::{Game as EngineGame, Outcome as EngineOutcome, Phase};
 use numpy::{PyArray1, PyArray3};
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyDict, PyType};
 
 use crate::action::{actions, Action};
 use crate::convert::{side_name, square};
@@ -60,6 +63,51 @@ impl Outcome {
 #[derive(Clone)]
 pub struct Game {
     pub inner: EngineGame,
+}
+
+impl Game {
+    fn search_input(
+        &self,
+    ) -> Result<(duke_engine::Position, Option<duke_engine::Troop>, Vec<u64>)> {
+        let drawn = match self.inner.phase() {
+            Phase::Play => None,
+            Phase::Levy { troop } => Some(troop),
+            _ => {
+                return Err(Error::Value(format!(
+                    "the AI decides only in play ({})",
+                    self.inner.phase()
+                )))
+            }
+        };
+        Ok((*self.inner.position(), drawn, self.inner.history_keys()))
+    }
+
+    fn decide(
+        &self,
+        py: Python<'_>,
+        level: Option<u8>,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        millis: Option<u64>,
+        seed: u64,
+    ) -> Result<(Decision, i32)> {
+        let (pos, drawn, history) = self.search_input()?;
+        let lvl = match level {
+            Some(n) => ai_level(n),
+            None => Level {
+                number: 0,
+                limits: Limits {
+                    depth,
+                    nodes,
+                    millis,
+                },
+                quiescence: true,
+                noise: 0,
+            },
+        };
+        let r = py.detach(move || Searcher::new().play_level(&pos, drawn, &history, &lvl, seed));
+        Ok((r.decision, r.score))
+    }
 }
 
 #[pymethods]
@@ -269,6 +317,68 @@ impl Game {
             Decision::Draw => drawn.map(|t| t.char().to_string()),
             Decision::Act(_) => None,
         })
+    }
+
+    /// The AI's decision: the Action to play, or None when it is to levy
+    /// (call draw(), then best_action() again for the square). Give a
+    /// `level` (1-5) or limits (`depth`, `nodes`, `millis`); `seed` feeds
+    /// the deliberate noise of levels 1 and 2 only. Releases the GIL.
+    #[pyo3(signature = (level = None, depth = None, nodes = None, millis = None, seed = 0))]
+    fn best_action(
+        &self,
+        py: Python<'_>,
+        level: Option<u8>,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        millis: Option<u64>,
+        seed: u64,
+    ) -> Result<Option<Action>> {
+        let d = self.decide(py, level, depth, nodes, millis, seed)?.0;
+        Ok(match d {
+            Decision::Act(a) => Some(Action { inner: a }),
+            Decision::Draw => None,
+        })
+    }
+
+    /// The AI's decision as an index of the action space (DRAW to levy).
+    #[pyo3(signature = (level = None, depth = None, nodes = None, millis = None, seed = 0, perspective = "absolute"))]
+    #[allow(clippy::too_many_arguments)]
+    fn best_index(
+        &self,
+        py: Python<'_>,
+        level: Option<u8>,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        millis: Option<u64>,
+        seed: u64,
+        perspective: &str,
+    ) -> Result<usize> {
+        let p = crate::convert::perspective(perspective)?;
+        let d = self.decide(py, level, depth, nodes, millis, seed)?.0;
+        Ok(action_index(d, self.inner.position(), p))
+    }
+
+    /// A hint at a level: {"best": text, "score": int, "pv": [text],
+    /// "top": [(text, score)], "depth": int}; a levy is written "levy".
+    #[pyo3(signature = (level = 3, k = 3))]
+    fn hint<'py>(&self, py: Python<'py>, level: u8, k: usize) -> PyResult<Bound<'py, PyDict>> {
+        let (pos, drawn, history) = self.search_input()?;
+        let lvl = ai_level(level);
+        let h = py.detach(move || Searcher::new().hint(&pos, drawn, &history, &lvl, k));
+        let text = |d: Decision| match d {
+            Decision::Act(a) => a.to_string(),
+            Decision::Draw => "levy".to_string(),
+        };
+        let out = PyDict::new(py);
+        out.set_item("best", text(h.best.decision))?;
+        out.set_item("score", h.best.score)?;
+        out.set_item("depth", h.best.depth)?;
+        out.set_item("pv", h.best.pv.iter().map(|&d| text(d)).collect::<Vec<_>>())?;
+        out.set_item(
+            "top",
+            h.top.iter().map(|&(d, s)| (text(d), s)).collect::<Vec<_>>(),
+        )?;
+        Ok(out)
     }
 
     /// An SVG drawing of the current position, the last action marked.

@@ -290,11 +290,58 @@ static void test_setup_and_end(void) {
     duke_position_free(pos);
 }
 
+static void test_ai(void) {
+    duke_position *pos = NULL;
+    duke_game *game = NULL;
+    char buf[1024];
+    size_t n = 0;
+    CHECK(duke_position_from_dpn(S("D4d/5W/6/6/6/6 l P/- 0 0"), &pos) == DUKE_OK);
+    CHECK(duke_game_from_position(pos, 1, &game) == DUKE_OK);
+    for (uint8_t level = 1; level <= 5; level++) {
+        CHECK(duke_game_best_action(game, level, 0, buf, sizeof buf, &n) == DUKE_OK);
+        /* Each of these wins at once (after F5-E6 Dark has no action). */
+        CHECK(strcmp(buf, "F5xF6") == 0 || strcmp(buf, "A6xF6") == 0 || strcmp(buf, "F5-E6") == 0);
+    }
+    CHECK(duke_game_best_action(game, 0, 0, buf, sizeof buf, &n) == DUKE_INVALID_ARGUMENT);
+    CHECK(duke_game_best_action(game, 6, 0, buf, sizeof buf, &n) == DUKE_INVALID_ARGUMENT);
+    CHECK(duke_game_best_action(NULL, 1, 0, buf, sizeof buf, &n) == DUKE_NULL_POINTER);
+    CHECK(duke_game_best_action(game, 1, 0, buf, sizeof buf, NULL) == DUKE_NULL_POINTER);
+    CHECK(duke_game_best_action(game, 1, 0, buf, 2, &n) == DUKE_BUFFER_TOO_SMALL && n == 5);
+    duke_search_limits limits = {2, 0, 0};
+    CHECK(duke_game_best_action_limits(game, &limits, buf, sizeof buf, &n) == DUKE_OK && n == 5);
+    duke_search_limits none = {0, 0, 0};
+    CHECK(duke_game_best_action_limits(game, &none, buf, sizeof buf, &n) == DUKE_INVALID_ARGUMENT);
+    CHECK(duke_game_best_action_limits(game, NULL, buf, sizeof buf, &n) == DUKE_NULL_POINTER);
+    CHECK(duke_game_best_action_limits(NULL, &limits, buf, sizeof buf, &n) == DUKE_NULL_POINTER);
+    CHECK(duke_game_hint(game, 3, 2, buf, sizeof buf, &n) == DUKE_OK);
+    CHECK(strncmp(buf, "best ", 5) == 0 && strstr(buf, "\npv ") != NULL && strstr(buf, "\ntop ") != NULL);
+    CHECK(duke_game_hint(game, 9, 2, buf, sizeof buf, &n) == DUKE_INVALID_ARGUMENT);
+    CHECK(duke_game_hint(NULL, 3, 2, buf, sizeof buf, &n) == DUKE_NULL_POINTER);
+    CHECK(duke_game_hint(game, 3, 2, buf, 4, &n) == DUKE_BUFFER_TOO_SMALL);
+    /* Not in play: the AI has nothing to decide. */
+    CHECK(duke_game_play(game, S("F5xF6")) == DUKE_OK);
+    CHECK(duke_game_best_action(game, 1, 0, buf, sizeof buf, &n) == DUKE_WRONG_PHASE);
+    CHECK(duke_game_hint(game, 1, 1, buf, sizeof buf, &n) == DUKE_WRONG_PHASE);
+    duke_game_free(game);
+    duke_position_free(pos);
+    /* From the start the AI may levy: then it places the drawn troop. */
+    CHECK(duke_game_new(3, &game) == DUKE_OK);
+    CHECK(duke_game_best_action(game, 3, 0, buf, sizeof buf, &n) == DUKE_OK);
+    if (strcmp(buf, "levy") == 0) {
+        char troop;
+        CHECK(duke_game_draw(game, &troop) == DUKE_OK);
+        CHECK(duke_game_best_action(game, 3, 0, buf, sizeof buf, &n) == DUKE_OK && buf[1] == '@');
+    }
+    CHECK(duke_game_play(game, buf, n) == DUKE_OK);
+    duke_game_free(game);
+}
+
 int main(void) {
     test_version();
     test_position();
     test_game();
     test_setup_and_end();
+    test_ai();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -3,6 +3,7 @@ import random
 import threading
 
 import numpy as np
+import pytest
 
 import duke
 
@@ -140,3 +141,32 @@ def test_threads_sharing_a_position():
     for t in threads:
         t.join()
     assert out == [173601] * 4
+
+
+def test_ai_best_action_and_hint():
+    # Light wins at once: by taking Dark's Duke, or by F5-E6, after which
+    # Dark has no legal action. Every level finds a winning action.
+    game = duke.Game.from_position(duke.Position("D4d/5W/6/6/6/6 l P/- 0 0"))
+    for kwargs in [{"level": n} for n in range(1, 6)] + [{"depth": 2}]:
+        action = game.best_action(**kwargs)
+        after = game.copy()
+        after.play(action)
+        assert after.outcome is not None and after.outcome.winner == "light", (kwargs, action)
+    hint = game.hint(level=3, k=2)
+    assert hint["best"] in ("F5xF6", "A6xF6", "F5-E6") and hint["score"] > 90000
+    assert len(hint["top"]) == 2 and hint["pv"][0] == hint["best"]
+    # From the start, a levy is a decision (None), then the AI places the troop.
+    start = duke.Game(seed=3)
+    choice = start.best_action(depth=2)
+    if choice is None:
+        assert start.best_index(depth=2) == duke.DRAW
+        start.draw()
+        placed = start.best_action(depth=2)
+        assert placed is not None and placed.kind == "place"
+    # The AI's choice does not depend on the game's seed.
+    a, b = duke.Game(seed=1), duke.Game(seed=2)
+    assert a.best_index(level=4) == b.best_index(level=4)
+    over = duke.Game.from_position(duke.Position("D4d/5W/6/6/6/6 l P/- 0 0"))
+    over.play("F5xF6")
+    with pytest.raises(duke.DukeError):
+        over.best_action(level=1)

@@ -259,6 +259,24 @@ class Game:
     def observation(self, perspective: str = "absolute") -> npt.NDArray[np.uint8]: ...
     def legal_mask(self, perspective: str = "absolute") -> npt.NDArray[np.bool_]: ...
     def apply_index(self, index: int, perspective: str = "absolute") -> Optional[str]: ...
+    def best_action(
+        self,
+        level: Optional[int] = None,
+        depth: Optional[int] = None,
+        nodes: Optional[int] = None,
+        millis: Optional[int] = None,
+        seed: int = 0,
+    ) -> Optional[Action]: ...
+    def best_index(
+        self,
+        level: Optional[int] = None,
+        depth: Optional[int] = None,
+        nodes: Optional[int] = None,
+        millis: Optional[int] = None,
+        seed: int = 0,
+        perspective: str = "absolute",
+    ) -> int: ...
+    def hint(self, level: int = 3, k: int = 3) -> dict[str, Any]: ...
     def svg(
         self,
         highlights: Optional[Sequence[_SquareLike]] = None,

@@ -391,9 +391,12 @@ impl Session<'_> {
             },
             _ => {
                 if let Ok(sq) = word.parse::<Square>() {
-                    if let Phase::Levy { .. } = self.game.phase() {
+                    if let Phase::Levy { troop } = self.game.phase() {
                         match self.game.place(sq) {
-                            Ok(()) => self.after_move()?,
+                            Ok(()) => {
+                                self.say(format!("you place the {troop} on {sq}"))?;
+                                self.after_move()?
+                            }
                             Err(e) => self.say(format!("  {e}"))?,
                         }
                     } else {
