@@ -42,16 +42,7 @@ impl Position {
     /// The position before setup: an empty board, both bags full (sixteen
     /// tiles each), Light to place.
     pub(crate) fn before_setup() -> Position {
-        let mut pos = Position {
-            board: [EMPTY; 36],
-            by_side: [0; 2],
-            bags: [Bag::EMPTY; 2],
-            key: 0,
-            turn: 0,
-            dukes: [NO_SQUARE; 2],
-            side: Side::Light,
-            quiet: 0,
-        };
+        let mut pos = Position::blank();
         pos.set_bag(Side::Light, Bag::starting());
         pos.set_bag(Side::Dark, Bag::starting());
         pos
