@@ -106,6 +106,7 @@ pub struct Searcher {
     history: [[i32; 36]; 36],
     path: Vec<u64>,
     nodes: u64,
+    next_check: u64,
     limits: Limits,
     stopped: bool,
     qsearch: bool,
@@ -254,6 +255,7 @@ impl Searcher {
             history: [[0; 36]; 36],
             path: Vec::with_capacity(MAX_PLY + 256),
             nodes: 0,
+            next_check: 0,
             limits: Limits::default(),
             stopped: false,
             qsearch: true,
@@ -276,6 +278,7 @@ impl Searcher {
             *k = [Action::pack(ActionKind::Place, 0, 0, 0, false); 2];
         }
         self.nodes = 0;
+        self.next_check = 0;
         self.stopped = false;
     }
 
@@ -283,7 +286,9 @@ impl Searcher {
         if self.stopped {
             return true;
         }
-        if self.nodes & 1023 == 0 {
+        // Checked every 1,024 nodes, counting the quiescence's too.
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + 1024;
             if let Some(max) = self.limits.nodes {
                 if self.nodes >= max {
                     self.stopped = true;
@@ -693,6 +698,9 @@ impl Searcher {
     /// Captures only, with the static evaluation as a floor (stand pat).
     fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.nodes += 1;
+        if self.out_of_budget() {
+            return evaluate(pos).clamp(alpha, beta);
+        }
         if pos.duke(pos.side_to_move()).is_none() {
             return (-MATE + ply as i32).clamp(alpha, beta);
         }
