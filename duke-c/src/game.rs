@@ -495,17 +495,12 @@ pub struct duke_search_limits {
 fn search_input(
     g: &duke_game,
 ) -> Result<(duke_engine::Position, Option<duke_engine::Troop>, Vec<u64>), Error> {
-    let drawn = match g.inner.phase() {
-        Phase::Play => None,
-        Phase::Levy { troop } => Some(troop),
-        phase => {
-            return Err(Error::new(
-                duke_status::DukeWrongPhase,
-                format!("the AI decides only in play ({phase})"),
-            ))
-        }
-    };
-    Ok((*g.inner.position(), drawn, g.inner.history_keys()))
+    duke_engine::search::game_input(&g.inner).ok_or_else(|| {
+        Error::new(
+            duke_status::DukeWrongPhase,
+            format!("the AI decides only in play ({})", g.inner.phase()),
+        )
+    })
 }
 
 fn decision_text(d: duke_engine::encode::Decision) -> String {

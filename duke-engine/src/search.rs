@@ -878,3 +878,15 @@ impl Searcher {
         Hint { best, top }
     }
 }
+
+/// What a search of a game's current decision needs: the position, the
+/// troop drawn and waiting (if any) and the history of keys; `None` when
+/// the game is in setup or over. One place for the bindings and programs.
+pub fn game_input(game: &crate::Game) -> Option<(Position, Option<Troop>, Vec<u64>)> {
+    let drawn = match game.phase() {
+        crate::Phase::Play => None,
+        crate::Phase::Levy { troop } => Some(troop),
+        _ => return None,
+    };
+    Some((*game.position(), drawn, game.history_keys()))
+}

@@ -69,17 +69,12 @@ impl Game {
     fn search_input(
         &self,
     ) -> Result<(duke_engine::Position, Option<duke_engine::Troop>, Vec<u64>)> {
-        let drawn = match self.inner.phase() {
-            Phase::Play => None,
-            Phase::Levy { troop } => Some(troop),
-            _ => {
-                return Err(Error::Value(format!(
-                    "the AI decides only in play ({})",
-                    self.inner.phase()
-                )))
-            }
-        };
-        Ok((*self.inner.position(), drawn, self.inner.history_keys()))
+        duke_engine::search::game_input(&self.inner).ok_or_else(|| {
+            Error::Value(format!(
+                "the AI decides only in play ({})",
+                self.inner.phase()
+            ))
+        })
     }
 
     fn decide(
