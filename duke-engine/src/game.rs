@@ -258,6 +258,11 @@ impl Game {
         }
     }
 
+    /// Every step so far: the position before it and the action taken.
+    pub(crate) fn steps(&self) -> &[(Position, Action)] {
+        &self.steps
+    }
+
     /// The current position.
     pub fn position(&self) -> &Position {
         &self.current

@@ -53,6 +53,8 @@ extern crate std;
 mod action;
 mod arbiter;
 #[cfg(feature = "alloc")]
+pub mod audit;
+#[cfg(feature = "alloc")]
 pub mod batch;
 mod bitboard;
 mod charts;
