@@ -6,18 +6,213 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::encode::{
-    action_index, game_decision, write_game_mask, write_game_observation, Decision, Perspective,
-    ACTION_SPACE, OBS_LEN,
+    action_from_index, action_index, write_observation_with_draw, Decision, Perspective,
+    ACTION_SPACE, DRAW, OBS_LEN,
 };
+use crate::game::draw_troop;
+use crate::movegen::Sink;
 use crate::zobrist::mix;
-use crate::{ActionKind, Game, Phase};
+use crate::{Action, ActionKind, ActionList, Game, Position, Troop};
+
+/// The decisions of a position in play: its maneuvers listed, its levies
+/// as one flag (a game offers the levy as one decision, [`DRAW`]).
+struct Decisions<'a> {
+    list: &'a mut ActionList,
+    levy: bool,
+}
+
+impl Sink for Decisions<'_> {
+    #[inline(always)]
+    fn relocations(&mut self, from: usize, targets: u64, enemy: u64) {
+        self.list.relocations(from, targets, enemy);
+    }
+    #[inline(always)]
+    fn strikes(&mut self, from: usize, targets: u64) {
+        self.list.strikes(from, targets);
+    }
+    #[inline(always)]
+    fn commands(&mut self, commander: usize, from: usize, targets: u64, enemy: u64) {
+        self.list.commands(commander, from, targets, enemy);
+    }
+    #[inline(always)]
+    fn levies(&mut self, _: u16, _: u64) {
+        self.levy = true;
+    }
+}
+
+/// One game of a batch: what [`Game`] holds, cut to what stepping needs.
+#[derive(Clone)]
+struct Env {
+    pos: Position,
+    seed: u64,
+    /// The troop drawn and waiting to be placed.
+    pending: Option<Troop>,
+    /// In play: the maneuvers; with a draw waiting: the placements.
+    list: ActionList,
+    /// In play: whether a levy is possible.
+    levy: bool,
+    /// Every action of the episode (to rebuild it as a [`Game`]).
+    actions: Vec<Action>,
+    /// The position after the last capture or levy (or the start) and the
+    /// keys of the positions since, each before its action: the only
+    /// positions the current one can repeat (SPEC §6 rule 3).
+    window_start: Position,
+    window: Vec<(u64, Action)>,
+}
+
+impl Env {
+    fn new(seed: u64) -> Env {
+        let mut env = Env {
+            pos: Position::standard(),
+            seed,
+            pending: None,
+            list: ActionList::new(),
+            levy: false,
+            actions: Vec::new(),
+            window_start: Position::standard(),
+            window: Vec::new(),
+        };
+        env.reset(seed);
+        env
+    }
+
+    fn reset(&mut self, seed: u64) {
+        self.pos = Position::standard();
+        self.seed = seed;
+        self.pending = None;
+        self.actions.clear();
+        self.window_start = self.pos;
+        self.window.clear();
+        self.generate();
+    }
+
+    #[inline]
+    fn generate(&mut self) {
+        self.list.clear();
+        let mut sink = Decisions {
+            list: &mut self.list,
+            levy: false,
+        };
+        self.pos.generate(&mut sink);
+        self.levy = sink.levy;
+    }
+
+    /// How many times the current position has occurred in the episode
+    /// (this one included), as [`Game::repetitions`] counts: keys first,
+    /// then, for an equal key, the position rebuilt and compared whole.
+    fn repetitions(&self) -> u32 {
+        let key = self.pos.key();
+        let n = self.window.len();
+        let mut count = 1;
+        let mut i = n.wrapping_sub(2);
+        while i < n {
+            if self.window[i].0 == key {
+                let mut p = self.window_start;
+                for &(_, a) in &self.window[..i] {
+                    p.play_unchecked(a);
+                }
+                if p.same_position(&self.pos) {
+                    count += 1;
+                }
+            }
+            i = i.wrapping_sub(2);
+        }
+        count
+    }
+
+    /// Whether `decision` is accepted now; the action as listed (capture
+    /// flag set) if so.
+    #[inline]
+    fn accept(&self, decision: Decision) -> Option<Decision> {
+        match (self.pending, decision) {
+            (None, Decision::Draw) => self.levy.then_some(Decision::Draw),
+            (None, Decision::Act(a)) if a.kind() != ActionKind::Place => self
+                .list
+                .iter()
+                .find(|&&l| l == a)
+                .map(|&l| Decision::Act(l)),
+            (Some(_), Decision::Act(a)) => self.list.contains(&a).then_some(decision),
+            _ => None,
+        }
+    }
+
+    /// Applies an accepted decision; the result if the game ended.
+    #[inline]
+    fn apply(&mut self, decision: Decision) -> Option<crate::Outcome> {
+        let action = match decision {
+            Decision::Draw => {
+                let troop = draw_troop(self.seed, &self.pos);
+                self.pending = Some(troop);
+                self.list.clear();
+                for sq in self.pos.levy_squares() {
+                    self.list.push(Action::place(troop, sq));
+                }
+                return None;
+            }
+            Decision::Act(a) => a,
+        };
+        let before_key = self.pos.key();
+        self.pos.play_unchecked(action);
+        self.pending = None;
+        self.actions.push(action);
+        if self.pos.quiet() == 0 {
+            self.window_start = self.pos;
+            self.window.clear();
+        } else {
+            self.window.push((before_key, action));
+        }
+        self.generate();
+        let no_action = self.list.is_empty() && !self.levy;
+        self.pos.outcome_given(no_action, self.repetitions())
+    }
+
+    fn decision_index(&self, r: u64, persp: Perspective) -> u32 {
+        let n = self.list.len();
+        let choices = n + usize::from(self.pending.is_none() && self.levy);
+        let k = (r % choices as u64) as usize;
+        let d = match self.list.get(k) {
+            Some(&a) => Decision::Act(a),
+            None => Decision::Draw,
+        };
+        action_index(d, &self.pos, persp) as u32
+    }
+
+    fn write_mask(&self, persp: Perspective, out: &mut [u8]) {
+        out.fill(0);
+        for &a in self.list.iter() {
+            out[action_index(Decision::Act(a), &self.pos, persp)] = 1;
+        }
+        if self.pending.is_none() && self.levy {
+            out[DRAW] = 1;
+        }
+    }
+
+    fn game(&self) -> Game {
+        let mut game = Game::standard(self.seed);
+        for &a in &self.actions {
+            let played = if a.kind() == ActionKind::Place {
+                game.draw().and_then(|_| game.place(a.target()))
+            } else {
+                game.play(a)
+            };
+            debug_assert!(played.is_ok());
+        }
+        if self.pending.is_some() {
+            let _ = game.draw();
+        }
+        game
+    }
+}
 
 /// A batch of games from the standard start position, stepped together.
 ///
 /// Episode `k` of the batch (the `k`-th game it starts: games `0..n` at
 /// creation, then one per reset, in env order) has the seed
 /// [`VecGame::episode_seed`]`(seed, k)`, so a single [`Game`] with that
-/// seed and the same decisions replays it exactly.
+/// seed and the same decisions replays it exactly ([`VecGame::game`]
+/// rebuilds it). A game keeps only what stepping needs: its position, its
+/// decisions, and the positions since the last capture or levy for the
+/// repetition rule.
 ///
 /// ```
 /// use duke_engine::batch::VecGame;
@@ -31,7 +226,7 @@ use crate::{ActionKind, Game, Phase};
 /// }
 /// ```
 pub struct VecGame {
-    games: Vec<Game>,
+    envs: Vec<Env>,
     /// The decisions of the step under way, checked before any is applied.
     decisions: Vec<Decision>,
     seed: u64,
@@ -87,11 +282,11 @@ impl VecGame {
 
     /// `n` games, all at the standard start position.
     pub fn new(n: usize, seed: u64, persp: Perspective) -> VecGame {
-        let games = (0..n as u64)
-            .map(|k| Game::standard(VecGame::episode_seed(seed, k)))
+        let envs = (0..n as u64)
+            .map(|k| Env::new(VecGame::episode_seed(seed, k)))
             .collect();
         VecGame {
-            games,
+            envs,
             decisions: alloc::vec![Decision::Draw; n],
             seed,
             episodes: n as u64,
@@ -102,17 +297,36 @@ impl VecGame {
 
     /// The number of games.
     pub fn len(&self) -> usize {
-        self.games.len()
+        self.envs.len()
     }
 
     /// Whether the batch has no game.
     pub fn is_empty(&self) -> bool {
-        self.games.is_empty()
+        self.envs.is_empty()
     }
 
-    /// The games.
-    pub fn games(&self) -> &[Game] {
-        &self.games
+    /// The position of game `i`.
+    ///
+    /// # Panics
+    ///
+    /// When `i >= len()`.
+    pub fn position(&self, i: usize) -> &Position {
+        &self.envs[i].pos
+    }
+
+    /// The troop game `i` drew and waits to place, if any.
+    ///
+    /// # Panics
+    ///
+    /// When `i >= len()`.
+    pub fn pending_draw(&self, i: usize) -> Option<Troop> {
+        self.envs[i].pending
+    }
+
+    /// Game `i` rebuilt as a [`Game`] (its seed, every action of the
+    /// episode, and a waiting draw), or `None` past the end.
+    pub fn game(&self, i: usize) -> Option<Game> {
+        self.envs.get(i).map(Env::game)
     }
 
     /// The perspective of the encodings.
@@ -138,29 +352,24 @@ impl VecGame {
         rewards: &mut [f32],
         dones: &mut [u8],
     ) -> Result<(), StepError> {
-        let n = self.games.len();
+        let n = self.envs.len();
         VecGame::check("actions", actions.len(), n)?;
         VecGame::check("rewards", rewards.len(), n)?;
         VecGame::check("dones", dones.len(), n)?;
         for (env, ((game, &index), slot)) in self
-            .games
+            .envs
             .iter()
             .zip(actions)
             .zip(self.decisions.iter_mut())
             .enumerate()
         {
-            *slot = game_decision(game, index as usize, self.persp)
+            *slot = action_from_index(index as usize, &game.pos, self.persp)
+                .and_then(|d| game.accept(d))
                 .ok_or(StepError::Illegal { env, index })?;
         }
-        for (i, game) in self.games.iter_mut().enumerate() {
-            let mover = game.side_to_decide();
-            match self.decisions[i] {
-                Decision::Act(a) if game.phase() == Phase::Play => game.play_listed(a),
-                d => {
-                    let _ = game.apply(d);
-                }
-            }
-            match game.outcome() {
+        for (i, env) in self.envs.iter_mut().enumerate() {
+            let mover = env.pos.side_to_move();
+            match env.apply(self.decisions[i]) {
                 Some(outcome) => {
                     rewards[i] = match outcome.winner() {
                         Some(w) if w == mover => 1.0,
@@ -168,7 +377,7 @@ impl VecGame {
                         None => 0.0,
                     };
                     dones[i] = 1;
-                    game.reset_standard(VecGame::episode_seed(self.seed, self.episodes));
+                    env.reset(VecGame::episode_seed(self.seed, self.episodes));
                     self.episodes += 1;
                 }
                 None => {
@@ -184,54 +393,28 @@ impl VecGame {
     /// (each maneuver, the levy as one decision, then each square for the
     /// drawn troop), from the batch's own seeded generator.
     pub fn random_actions(&mut self, out: &mut [u32]) {
-        for (game, slot) in self.games.iter().zip(out.iter_mut()) {
+        for (env, slot) in self.envs.iter().zip(out.iter_mut()) {
             self.rng ^= self.rng << 13;
             self.rng ^= self.rng >> 7;
             self.rng ^= self.rng << 17;
-            let r = self.rng;
-            let pos = game.position();
-            let decision = match game.phase() {
-                Phase::Play => {
-                    // The generator lists the levies first.
-                    let list = game.position_actions();
-                    let levies = list
-                        .iter()
-                        .take_while(|a| a.kind() == ActionKind::Place)
-                        .count();
-                    let maneuvers = &list[levies..];
-                    let k = (r % (maneuvers.len() + usize::from(levies > 0)) as u64) as usize;
-                    match maneuvers.get(k) {
-                        Some(&a) => Decision::Act(a),
-                        None => Decision::Draw,
-                    }
-                }
-                _ => {
-                    let list = game.legal_actions();
-                    if list.is_empty() {
-                        *slot = 0;
-                        continue;
-                    }
-                    Decision::Act(list[(r % list.len() as u64) as usize])
-                }
-            };
-            *slot = action_index(decision, pos, self.persp) as u32;
+            *slot = env.decision_index(self.rng, self.persp);
         }
     }
 
     /// Writes every game's observation, `len() * OBS_LEN` bytes.
     pub fn write_observations(&self, out: &mut [u8]) -> Result<(), StepError> {
-        VecGame::check("observations", out.len(), self.games.len() * OBS_LEN)?;
-        for (game, chunk) in self.games.iter().zip(out.chunks_exact_mut(OBS_LEN)) {
-            write_game_observation(game, self.persp, chunk);
+        VecGame::check("observations", out.len(), self.envs.len() * OBS_LEN)?;
+        for (env, chunk) in self.envs.iter().zip(out.chunks_exact_mut(OBS_LEN)) {
+            write_observation_with_draw(&env.pos, env.pending, self.persp, chunk);
         }
         Ok(())
     }
 
     /// Writes every game's mask of accepted decisions, `len() * ACTION_SPACE` bytes.
     pub fn write_masks(&self, out: &mut [u8]) -> Result<(), StepError> {
-        VecGame::check("masks", out.len(), self.games.len() * ACTION_SPACE)?;
-        for (game, chunk) in self.games.iter().zip(out.chunks_exact_mut(ACTION_SPACE)) {
-            write_game_mask(game, self.persp, chunk);
+        VecGame::check("masks", out.len(), self.envs.len() * ACTION_SPACE)?;
+        for (env, chunk) in self.envs.iter().zip(out.chunks_exact_mut(ACTION_SPACE)) {
+            env.write_mask(self.persp, chunk);
         }
         Ok(())
     }
@@ -240,6 +423,7 @@ impl VecGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::encode::game_decision;
 
     #[test]
     fn replays_as_single_games() {
@@ -252,9 +436,28 @@ mod tests {
         let mut actions = alloc::vec![0u32; n];
         let mut rewards = alloc::vec![0f32; n];
         let mut dones = alloc::vec![0u8; n];
-        let mut finished = 0;
+        let (mut finished, mut repeated) = (0, 0);
         for _ in 0..3000 {
             vec.random_actions(&mut actions);
+            // Half the games seek repetitions: a maneuver back to a
+            // position seen before, when there is one.
+            for i in (0..n).step_by(2) {
+                let game = &singles[i].0;
+                if game.phase() != crate::Phase::Play {
+                    continue;
+                }
+                let seen = game.history_keys();
+                let pos = *game.position();
+                for &a in game.position_actions() {
+                    let mut next = pos;
+                    next.play_unchecked(a);
+                    if a.kind() != ActionKind::Place && seen.contains(&next.key()) {
+                        actions[i] =
+                            action_index(Decision::Act(a), &pos, Perspective::Mover) as u32;
+                        break;
+                    }
+                }
+            }
             vec.step(&actions, &mut rewards, &mut dones).unwrap();
             for i in 0..n {
                 let (single, _) = &mut singles[i];
@@ -263,6 +466,9 @@ mod tests {
                 single.apply(d).unwrap();
                 if let Some(o) = single.outcome() {
                     assert_eq!(dones[i], 1);
+                    if o == crate::Outcome::Draw(crate::DrawReason::Repetition) {
+                        repeated += 1;
+                    }
                     let want = match o.winner() {
                         Some(w) if w == mover => 1.0,
                         Some(_) => -1.0,
@@ -278,29 +484,41 @@ mod tests {
                 } else {
                     assert_eq!(dones[i], 0);
                 }
-                assert_eq!(vec.games()[i].position(), singles[i].0.position());
-                assert_eq!(vec.games()[i].pending_draw(), singles[i].0.pending_draw());
+                assert_eq!(vec.position(i), singles[i].0.position());
+                assert_eq!(vec.pending_draw(i), singles[i].0.pending_draw());
+                if i == 0 {
+                    let rebuilt = vec.game(0).unwrap();
+                    assert_eq!(rebuilt.record_with_seed(), singles[0].0.record_with_seed());
+                    assert_eq!(rebuilt.repetitions(), singles[0].0.repetitions());
+                }
+                let mut mask = alloc::vec![0u8; ACTION_SPACE];
+                let mut want = alloc::vec![0u8; ACTION_SPACE];
+                vec.envs[i].write_mask(Perspective::Mover, &mut mask);
+                crate::encode::write_game_mask(&singles[i].0, Perspective::Mover, &mut want);
+                assert_eq!(mask, want);
             }
         }
         assert!(finished > 10, "{finished}");
+        // The repetition rule, kept by the batch from keys, was exercised.
+        assert!(repeated > 0, "{finished} games, none drawn by repetition");
     }
 
     #[test]
     fn refused_step_moves_nothing() {
         let mut vec = VecGame::new(2, 1, Perspective::Absolute);
-        let before: Vec<_> = vec.games().iter().map(|g| *g.position()).collect();
+        let before: Vec<_> = (0..2).map(|i| *vec.position(i)).collect();
         let (mut r, mut d) = ([0f32; 2], [0u8; 2]);
         let ok = action_index(
             Decision::Act(crate::Action::relocate(
                 crate::Square::B1,
                 crate::Square::B2,
             )),
-            vec.games()[0].position(),
+            vec.position(0),
             Perspective::Absolute,
         ) as u32;
         let err = vec.step(&[ok, 0], &mut r, &mut d).unwrap_err();
         assert_eq!(err, StepError::Illegal { env: 1, index: 0 });
-        let after: Vec<_> = vec.games().iter().map(|g| *g.position()).collect();
+        let after: Vec<_> = (0..2).map(|i| *vec.position(i)).collect();
         assert_eq!(before, after);
         assert!(matches!(
             vec.step(&[ok], &mut r, &mut d),

@@ -483,14 +483,6 @@ impl Game {
         Ok(())
     }
 
-    /// Plays an action known to be in [`Game::position_actions`] while in
-    /// play (the batch stepper has checked it already).
-    pub(crate) fn play_listed(&mut self, action: Action) {
-        debug_assert!(self.phase() == Phase::Play && self.legal.contains(&action));
-        self.push(action);
-        self.redo.clear();
-    }
-
     /// The legal action equal to `action` from the kept list, or why not.
     fn resolve(&self, action: Action) -> Result<Action, GameError> {
         match self.legal.iter().find(|&&a| a == action) {
@@ -604,26 +596,7 @@ impl Game {
     }
 
     fn draw_for(&self, pos: &Position) -> Troop {
-        let bag = pos.bag(pos.side_to_move());
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(
-            mix(self.seed) ^ mix(pos.key() ^ mix(u64::from(pos.turn()))),
-        );
-        let total = bag.total();
-        // Lemire's unbiased bounded integer.
-        let threshold = total.wrapping_neg() % total;
-        let mut pick = loop {
-            let m = u64::from(rng.next_u32()) * u64::from(total);
-            if m as u32 >= threshold {
-                break (m >> 32) as u32;
-            }
-        };
-        for (troop, count) in bag.iter() {
-            if pick < u32::from(count) {
-                return troop;
-            }
-            pick -= u32::from(count);
-        }
-        unreachable!("a draw from a non-empty bag")
+        draw_troop(self.seed, pos)
     }
 
     /// Takes back the last action, or, when a draw waits, the draw (the
@@ -715,6 +688,31 @@ impl Game {
     pub(crate) fn setup_len(&self) -> usize {
         self.setup_len
     }
+}
+
+/// The troop a game with `seed` draws for a levy in `pos` (whose side to
+/// move must have a non-empty bag): from xoshiro256++ seeded by the seed
+/// mixed with the position's key and turn.
+pub(crate) fn draw_troop(seed: u64, pos: &Position) -> Troop {
+    let bag = pos.bag(pos.side_to_move());
+    let mut rng =
+        Xoshiro256PlusPlus::seed_from_u64(mix(seed) ^ mix(pos.key() ^ mix(u64::from(pos.turn()))));
+    let total = bag.total();
+    // Lemire's unbiased bounded integer.
+    let threshold = total.wrapping_neg() % total;
+    let mut pick = loop {
+        let m = u64::from(rng.next_u32()) * u64::from(total);
+        if m as u32 >= threshold {
+            break (m >> 32) as u32;
+        }
+    };
+    for (troop, count) in bag.iter() {
+        if pick < u32::from(count) {
+            return troop;
+        }
+        pick -= u32::from(count);
+    }
+    unreachable!("a draw from a non-empty bag")
 }
 
 pub(crate) fn outcome_text(outcome: Outcome) -> String {

@@ -166,7 +166,7 @@ impl Guard {
 impl Position {
     /// Finds the checks on, and the pins toward, the Duke of the side to
     /// move on `k`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn guard(&self, k: usize) -> Guard {
         let us = self.side.index();
         let own = self.by_side[us];
@@ -243,10 +243,24 @@ impl Position {
         target: usize,
         occ: u64,
     ) -> u64 {
+        let theirs = self.by_side[by.index()];
+        self.attackers_among::<FIRST>(theirs, theirs, target, occ)
+    }
+
+    /// [`Position::attackers_with`] over the tiles `among` of the side
+    /// whose tiles are `theirs` (`among` a subset; the others cannot reach).
+    #[inline(always)]
+    fn attackers_among<const FIRST: bool>(
+        &self,
+        theirs: u64,
+        among: u64,
+        target: usize,
+        occ: u64,
+    ) -> u64 {
         let tbit = 1u64 << target;
-        let theirs = self.by_side[by.index()] & !tbit;
+        let theirs = theirs & !tbit;
         let mut found = 0;
-        let mut rest = theirs & occ;
+        let mut rest = among & theirs & occ;
         while rest != 0 {
             let s = rest.trailing_zeros() as usize;
             rest &= rest - 1;
@@ -282,6 +296,38 @@ impl Position {
         found
     }
 
+    /// The squares of `targets` that no enemy tile (`enemy`) attacks with
+    /// occupancy `occ` (the Duke lifted off its square): where the Duke may
+    /// go. Enemy tiles that reach none of the targets are skipped once.
+    #[inline(always)]
+    fn safe_for_duke(&self, targets: u64, enemy: u64, occ: u64) -> u64 {
+        if targets == 0 {
+            return 0;
+        }
+        let mut near = 0;
+        let mut rest = enemy;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if REACH_ANY[self.board[s] as usize][s] & targets != 0 {
+                near |= 1 << s;
+            }
+        }
+        let mut safe = targets;
+        if near == 0 {
+            return safe;
+        }
+        let mut todo = targets;
+        while todo != 0 {
+            let t = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            if self.attackers_among::<true>(enemy, near, t, occ) != 0 {
+                safe &= !(1 << t);
+            }
+        }
+        safe
+    }
+
     /// Sends every legal action to `sink`.
     #[inline]
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
@@ -296,7 +342,6 @@ impl Position {
         let occ = own | enemy;
         let kbit = 1u64 << k;
         let ed = 1u64 << ek;
-        let them = !self.side;
         let g = self.guard(k);
 
         let bag = self.bags[us];
@@ -314,15 +359,7 @@ impl Position {
             let code = self.board[v] as usize;
             let reach = relocation_reach(code, v, occ) & !own;
             if v == k {
-                let mut legal = reach & ed;
-                let mut todo = reach & !ed;
-                while todo != 0 {
-                    let t = todo.trailing_zeros() as usize;
-                    todo &= todo - 1;
-                    if !self.attacked_with(them, t, occ ^ kbit) {
-                        legal |= 1 << t;
-                    }
-                }
+                let legal = self.safe_for_duke(reach & !ed, enemy, occ ^ kbit) | (reach & ed);
                 sink.relocations(v, legal, enemy);
             } else if reach != 0 {
                 sink.relocations(v, (reach & g.allowed(v)) | (reach & ed), enemy);
@@ -341,16 +378,7 @@ impl Position {
                     let f = sources.trailing_zeros() as usize;
                     sources &= sources - 1;
                     let legal = if f == k {
-                        let mut legal = dests & ed;
-                        let mut todo = dests & !ed;
-                        while todo != 0 {
-                            let t = todo.trailing_zeros() as usize;
-                            todo &= todo - 1;
-                            if !self.attacked_with(them, t, occ ^ kbit) {
-                                legal |= 1 << t;
-                            }
-                        }
-                        legal
+                        self.safe_for_duke(dests & !ed, enemy, occ ^ kbit) | (dests & ed)
                     } else {
                         (dests & g.allowed(f)) | (dests & ed)
                     };

@@ -172,9 +172,8 @@ impl VecGame {
     /// A copy of game i.
     fn game(&self, i: usize) -> PyResult<Game> {
         self.inner
-            .games()
-            .get(i)
-            .map(|g| Game { inner: g.clone() })
+            .game(i)
+            .map(|g| Game { inner: g })
             .ok_or_else(|| Error::Value(format!("game {i} is out of range")).into())
     }
 }
