@@ -261,6 +261,16 @@ const char *duke_version_string(void);
 size_t duke_last_error_message(char *buf, size_t len);
 
 /**
+ * Copies the stable code of the last error on this thread into `buf`
+ * like `duke_last_error_message` and returns its length: the same codes
+ * as the Rust errors' `code()` and the Python exceptions' `.code`
+ * (`dpn.board`, `action.syntax`, `illegal.blocked`, `record.header`, ...;
+ * `null-pointer`, `utf8`, `buffer-too-small`, `invalid-argument` for the
+ * C API's own). Empty when no error happened yet.
+ */
+size_t duke_last_error_code(char *buf, size_t len);
+
+/**
  * A game from the standard start position (both fixed setups).
  */
 duke_status duke_game_new(uint64_t seed, duke_game **out);

@@ -33,20 +33,41 @@ pub enum duke_status {
 
 thread_local! {
     static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
+    static LAST_CODE: RefCell<&'static str> = const { RefCell::new("") };
 }
 
-/// An error on its way out: a status and a message.
+/// An error on its way out: a status, a message and a stable code.
 pub struct Error {
     pub status: duke_status,
     pub message: String,
+    pub code: &'static str,
 }
 
 impl Error {
+    /// An error whose code follows from its status (`null-pointer`, ...).
     pub fn new(status: duke_status, message: impl Into<String>) -> Error {
+        let code = match status {
+            duke_status::DukeOk => "",
+            duke_status::DukeNullPointer => "null-pointer",
+            duke_status::DukeInvalidUtf8 => "utf8",
+            duke_status::DukeParseError => "parse",
+            duke_status::DukeIllegalAction => "illegal",
+            duke_status::DukeWrongPhase => "phase",
+            duke_status::DukeRecordError => "record",
+            duke_status::DukeBufferTooSmall => "buffer-too-small",
+            duke_status::DukeInvalidArgument => "invalid-argument",
+            duke_status::DukePanic => "panic",
+        };
         Error {
             status,
             message: message.into(),
+            code,
         }
+    }
+
+    /// The same error with the engine's code for it.
+    pub fn with_code(self, code: &'static str) -> Error {
+        Error { code, ..self }
     }
 }
 
@@ -54,19 +75,19 @@ pub type Result<T> = std::result::Result<T, Error>;
 
 impl From<duke_engine::ParseDpnError> for Error {
     fn from(e: duke_engine::ParseDpnError) -> Error {
-        Error::new(duke_status::DukeParseError, e.to_string())
+        Error::new(duke_status::DukeParseError, e.to_string()).with_code(e.code())
     }
 }
 
 impl From<duke_engine::ParseActionError> for Error {
     fn from(e: duke_engine::ParseActionError) -> Error {
-        Error::new(duke_status::DukeParseError, e.to_string())
+        Error::new(duke_status::DukeParseError, e.to_string()).with_code(e.code())
     }
 }
 
 impl From<duke_engine::IllegalActionError> for Error {
     fn from(e: duke_engine::IllegalActionError) -> Error {
-        Error::new(duke_status::DukeIllegalAction, e.to_string())
+        Error::new(duke_status::DukeIllegalAction, e.to_string()).with_code(e.code())
     }
 }
 
@@ -83,25 +104,28 @@ impl From<duke_engine::GameError> for Error {
     fn from(e: duke_engine::GameError) -> Error {
         let status = match e {
             duke_engine::GameError::Parse(_) => duke_status::DukeParseError,
-            duke_engine::GameError::Illegal(_) => duke_status::DukeIllegalAction,
+            duke_engine::GameError::Illegal(_) | duke_engine::GameError::NoLevy(_) => {
+                duke_status::DukeIllegalAction
+            }
             _ => duke_status::DukeWrongPhase,
         };
-        Error::new(status, e.to_string())
+        Error::new(status, e.to_string()).with_code(e.code())
     }
 }
 
 impl From<duke_engine::record::RecordError> for Error {
     fn from(e: duke_engine::record::RecordError) -> Error {
-        Error::new(duke_status::DukeRecordError, e.to_string())
+        Error::new(duke_status::DukeRecordError, e.to_string()).with_code(e.code())
     }
 }
 
-fn set_last_error(message: &str) {
+fn set_last_error(message: &str, code: &'static str) {
     LAST_ERROR.with(|m| {
         let mut m = m.borrow_mut();
         m.clear();
         m.push_str(message);
     });
+    LAST_CODE.with(|c| *c.borrow_mut() = code);
 }
 
 /// Runs a function body: catches any panic, records the message of an
@@ -110,11 +134,14 @@ pub fn guard(f: impl FnOnce() -> Result<()>) -> duke_status {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(Ok(())) => duke_status::DukeOk,
         Ok(Err(e)) => {
-            set_last_error(&e.message);
+            set_last_error(&e.message, e.code);
             e.status
         }
         Err(_) => {
-            set_last_error("internal error: a panic was caught at the C boundary");
+            set_last_error(
+                "internal error: a panic was caught at the C boundary",
+                "panic",
+            );
             duke_status::DukePanic
         }
     }
@@ -247,20 +274,43 @@ pub unsafe fn text_out(
 #[no_mangle]
 pub unsafe extern "C" fn duke_last_error_message(buf: *mut c_char, len: usize) -> usize {
     catch_unwind(AssertUnwindSafe(|| {
-        LAST_ERROR.with(|m| {
-            let m = m.borrow();
-            if !buf.is_null() && len > 0 {
-                let mut n = m.len().min(len - 1);
-                while n > 0 && !m.is_char_boundary(n) {
-                    n -= 1;
-                }
-                // SAFETY: non-NULL, `len` writable bytes by contract, n < len.
-                let dst = unsafe { std::slice::from_raw_parts_mut(buf.cast::<u8>(), len) };
-                dst[..n].copy_from_slice(&m.as_bytes()[..n]);
-                dst[n] = 0;
-            }
-            m.len()
-        })
+        // SAFETY: passed on from the caller's contract.
+        LAST_ERROR.with(|m| unsafe { copy_cut(&m.borrow(), buf, len) })
     }))
     .unwrap_or(0)
+}
+
+/// Copies the stable code of the last error on this thread into `buf`
+/// like `duke_last_error_message` and returns its length: the same codes
+/// as the Rust errors' `code()` and the Python exceptions' `.code`
+/// (`dpn.board`, `action.syntax`, `illegal.blocked`, `record.header`, ...;
+/// `null-pointer`, `utf8`, `buffer-too-small`, `invalid-argument` for the
+/// C API's own). Empty when no error happened yet.
+#[no_mangle]
+pub unsafe extern "C" fn duke_last_error_code(buf: *mut c_char, len: usize) -> usize {
+    catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: passed on from the caller's contract.
+        LAST_CODE.with(|c| unsafe { copy_cut(&c.borrow(), buf, len) })
+    }))
+    .unwrap_or(0)
+}
+
+/// Copies up to `len - 1` bytes of `text` (cut at a character boundary)
+/// and a NUL into `buf`; returns the full length of `text`.
+///
+/// # Safety
+///
+/// `buf` is NULL or points to `len` writable bytes.
+unsafe fn copy_cut(text: &str, buf: *mut c_char, len: usize) -> usize {
+    if !buf.is_null() && len > 0 {
+        let mut n = text.len().min(len - 1);
+        while n > 0 && !text.is_char_boundary(n) {
+            n -= 1;
+        }
+        // SAFETY: non-NULL, `len` writable bytes by contract, n < len.
+        let dst = unsafe { std::slice::from_raw_parts_mut(buf.cast::<u8>(), len) };
+        dst[..n].copy_from_slice(&text.as_bytes()[..n]);
+        dst[n] = 0;
+    }
+    text.len()
 }

@@ -18,7 +18,7 @@ mod error;
 mod game;
 mod position;
 
-pub use error::{duke_last_error_message, duke_status};
+pub use error::{duke_last_error_code, duke_last_error_message, duke_status};
 pub use game::*;
 pub use position::*;
 

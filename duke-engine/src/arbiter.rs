@@ -111,6 +111,42 @@ impl IllegalActionError {
     pub fn reason(&self) -> IllegalReason {
         self.reason
     }
+
+    /// The stable code of the reason, e.g. `"illegal.blocked"` (see
+    /// [`IllegalReason::code`]).
+    pub fn code(&self) -> &'static str {
+        self.reason.code()
+    }
+}
+
+impl IllegalReason {
+    /// A stable code for the reason, the same in Rust, Python (`.code`) and
+    /// C (`duke_last_error_code`): `illegal.` and the reason in kebab case.
+    ///
+    /// ```
+    /// use duke_engine::{Action, Position, Square};
+    /// let err = Position::standard().play(Action::relocate(Square::B1, Square::B3)).unwrap_err();
+    /// assert_eq!(err.code(), "illegal.no-mark");
+    /// ```
+    pub fn code(self) -> &'static str {
+        match self {
+            IllegalReason::GameOver { .. } => "illegal.game-over",
+            IllegalReason::NoTile(_) => "illegal.no-tile",
+            IllegalReason::NotYours(..) => "illegal.not-yours",
+            IllegalReason::NoMark { .. } => "illegal.no-mark",
+            IllegalReason::WrongMark { .. } => "illegal.wrong-mark",
+            IllegalReason::Blocked { .. } => "illegal.blocked",
+            IllegalReason::OwnTile(_) => "illegal.own-tile",
+            IllegalReason::ExposesDuke(_) => "illegal.exposes-duke",
+            IllegalReason::NoEnemyToStrike(_) => "illegal.no-enemy-to-strike",
+            IllegalReason::NoCommand(..) => "illegal.no-command",
+            IllegalReason::NotInCommandArea { .. } => "illegal.not-in-command-area",
+            IllegalReason::BagEmpty => "illegal.bag-empty",
+            IllegalReason::NotInBag(_) => "illegal.not-in-bag",
+            IllegalReason::NotNextToDuke { .. } => "illegal.not-next-to-duke",
+            IllegalReason::Occupied(_) => "illegal.occupied",
+        }
+    }
 }
 
 impl fmt::Display for IllegalActionError {

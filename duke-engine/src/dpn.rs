@@ -109,6 +109,27 @@ impl ParseDpnError {
     pub fn field(&self) -> DpnField {
         self.field
     }
+
+    /// A stable code naming the field at fault, the same in Rust, Python
+    /// (`.code`) and C (`duke_last_error_code`): `dpn.text` (the whole
+    /// string: field count, spaces), `dpn.board`, `dpn.side`, `dpn.bags`,
+    /// `dpn.quiet` or `dpn.turn`.
+    ///
+    /// ```
+    /// use duke_engine::Position;
+    /// let err = "2fdf1/6/6/6/6/1FDF3 l -/- 0 1".parse::<Position>().unwrap_err();
+    /// assert_eq!(err.code(), "dpn.board");
+    /// ```
+    pub fn code(&self) -> &'static str {
+        match self.field {
+            DpnField::Text => "dpn.text",
+            DpnField::Board => "dpn.board",
+            DpnField::Side => "dpn.side",
+            DpnField::Bags => "dpn.bags",
+            DpnField::Quiet => "dpn.quiet",
+            DpnField::Turn => "dpn.turn",
+        }
+    }
 }
 
 impl fmt::Display for ParseDpnError {

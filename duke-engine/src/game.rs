@@ -64,6 +64,22 @@ pub enum GameError {
     NoLevy(IllegalActionError),
 }
 
+impl GameError {
+    /// A stable code, the same in Rust, Python (`.code`) and C
+    /// (`duke_last_error_code`): `action.syntax`, an illegal reason's code
+    /// (`illegal.…`, see [`crate::IllegalReason::code`]), `setup` for an
+    /// action in setup other than the placement SPEC §5 allows next, or
+    /// `phase` for a request that does not fit the game's phase.
+    pub fn code(&self) -> &'static str {
+        match self {
+            GameError::Parse(e) => e.code(),
+            GameError::Illegal(e) | GameError::NoLevy(e) => e.code(),
+            GameError::Setup { .. } => "setup",
+            GameError::Phase { .. } => "phase",
+        }
+    }
+}
+
 /// What was asked of a game, for [`GameError::Phase`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Request {

@@ -55,6 +55,24 @@ impl fmt::Display for ParseActionError {
 
 impl core::error::Error for ParseActionError {}
 
+impl ParseActionError {
+    /// The stable code of every action text that cannot be read:
+    /// `"action.syntax"` (the same in Python and C).
+    pub fn code(&self) -> &'static str {
+        "action.syntax"
+    }
+}
+
+impl ActionError {
+    /// The stable code: `"action.syntax"` or the illegal reason's code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ActionError::Parse(e) => e.code(),
+            ActionError::Illegal(e) => e.code(),
+        }
+    }
+}
+
 impl FromStr for Action {
     type Err = ParseActionError;
 

@@ -98,6 +98,31 @@ impl RecordError {
     pub fn kind(&self) -> &RecordErrorKind {
         &self.kind
     }
+
+    /// A stable code for the problem, the same in Rust, Python (`.code`)
+    /// and C (`duke_last_error_code`): `record.header`,
+    /// `record.unknown-line`, `record.seed`, `record.start`,
+    /// `record.misplaced`, `record.turn-number`, `record.action`,
+    /// `record.setup-incomplete` or `record.result`.
+    ///
+    /// ```
+    /// use duke_engine::Game;
+    /// let err = Game::from_record("duke-record 2\n").unwrap_err();
+    /// assert_eq!(err.code(), "record.header");
+    /// ```
+    pub fn code(&self) -> &'static str {
+        match self.kind {
+            RecordErrorKind::Header => "record.header",
+            RecordErrorKind::UnknownLine => "record.unknown-line",
+            RecordErrorKind::Seed => "record.seed",
+            RecordErrorKind::Start(_) => "record.start",
+            RecordErrorKind::Misplaced => "record.misplaced",
+            RecordErrorKind::TurnNumber { .. } => "record.turn-number",
+            RecordErrorKind::Action(_) => "record.action",
+            RecordErrorKind::SetupIncomplete => "record.setup-incomplete",
+            RecordErrorKind::Result { .. } => "record.result",
+        }
+    }
 }
 
 impl fmt::Display for RecordError {

@@ -168,6 +168,13 @@ impl fmt::Display for ParseSquareError {
 
 impl core::error::Error for ParseSquareError {}
 
+impl ParseSquareError {
+    /// The stable code: `"square.syntax"` (the same in Python and C).
+    pub fn code(&self) -> &'static str {
+        "square.syntax"
+    }
+}
+
 impl Square {
     /// Reads a square from its name, in either case.
     pub fn from_ascii(text: &[u8]) -> Result<Square, ParseSquareError> {

@@ -8,7 +8,8 @@ use duke_engine::{
 };
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
-use pyo3::PyErr;
+use pyo3::types::PyAnyMethods;
+use pyo3::{PyErr, Python};
 
 create_exception!(
     duke,
@@ -54,23 +55,50 @@ pub enum Error {
     Value(String),
 }
 
+impl Error {
+    /// The engine's stable code for the error (`e.code` in Python).
+    fn code(&self) -> &'static str {
+        match self {
+            Error::Dpn(e) => e.code(),
+            Error::Square(e) => e.code(),
+            Error::ParseAction(e) => e.code(),
+            Error::Illegal(e) => e.code(),
+            Error::Game(e) => e.code(),
+            Error::Record(e) => e.code(),
+            Error::Step(StepError::Length { .. }) => "step.length",
+            Error::Step(StepError::Illegal { .. }) => "step.illegal",
+            Error::Bytes(_) => "bytes",
+            Error::Value(_) => "value",
+        }
+    }
+}
+
 impl From<Error> for PyErr {
     fn from(e: Error) -> PyErr {
-        match e {
+        let code = e.code();
+        let err = match e {
             Error::Dpn(e) => ParseError::new_err(e.to_string()),
             Error::Square(e) => ParseError::new_err(e.to_string()),
             Error::ParseAction(e) => ParseError::new_err(e.to_string()),
             Error::Illegal(e) => IllegalActionError::new_err(e.to_string()),
             Error::Game(e) => match e {
                 GameError::Parse(_) => ParseError::new_err(e.to_string()),
-                GameError::Illegal(_) => IllegalActionError::new_err(e.to_string()),
-                _ => PhaseError::new_err(e.to_string()),
+                GameError::Phase { .. } | GameError::Setup { .. } => {
+                    PhaseError::new_err(e.to_string())
+                }
+                _ => IllegalActionError::new_err(e.to_string()),
             },
             Error::Record(e) => RecordError::new_err(e.to_string()),
             Error::Step(e) => DukeError::new_err(e.to_string()),
             Error::Bytes(e) => DukeError::new_err(e.to_string()),
             Error::Value(e) => DukeError::new_err(e),
-        }
+        };
+        Python::attach(|py| {
+            // Setting an attribute on a fresh exception object cannot fail
+            // in practice; if it did, the error still carries its message.
+            let _ = err.value(py).setattr("code", code);
+        });
+        err
     }
 }
 

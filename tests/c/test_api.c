@@ -336,12 +336,105 @@ static void test_ai(void) {
     duke_game_free(game);
 }
 
+/* The shared bad-input corpus (tests/data/bad_inputs.txt): each entry is
+   refused with its code, and a game given a bad action is unchanged. The C
+   API reads no square names, so "square" entries are skipped here. */
+#ifndef DUKE_DATA_DIR
+#define DUKE_DATA_DIR "tests/data"
+#endif
+
+static size_t unescape(char *s) {
+    char *r = s, *w = s;
+    while (*r) {
+        if (r[0] == '\\' && r[1]) {
+            *w++ = r[1] == 'n' ? '\n' : r[1] == 't' ? '\t' : r[1];
+            r += 2;
+        } else {
+            *w++ = *r++;
+        }
+    }
+    *w = 0;
+    return (size_t)(w - s);
+}
+
+static const char *last_code(void) {
+    static char code[64];
+    duke_last_error_code(code, sizeof code);
+    return code;
+}
+
+static void test_bad_inputs(void) {
+    FILE *f = fopen(DUKE_DATA_DIR "/bad_inputs.txt", "r");
+    CHECK(f != NULL);
+    if (!f) return;
+    static char line[4096];
+    int lines = 0, checked = 0;
+    while (fgets(line, sizeof line, f)) {
+        lines++;
+        size_t n = strlen(line);
+        if (n && line[n - 1] == '\n') line[--n] = 0;
+        if (n == 0 || line[0] == '#') continue;
+        char *field[4] = {0};
+        int k = 0;
+        char *p = line;
+        field[k++] = p;
+        while ((p = strchr(p, '\t')) && k < 4) { *p++ = 0; field[k++] = p; }
+        const char *kind = field[0], *code = field[1];
+        char *last = field[k - 1];
+        size_t last_len = unescape(last);
+        duke_status st = DUKE_OK;
+        if (strcmp(kind, "dpn") == 0) {
+            duke_position *pos = NULL;
+            st = duke_position_from_dpn(last, last_len, &pos);
+            CHECK(pos == NULL);
+        } else if (strcmp(kind, "action") == 0 && k == 4) {
+            /* Through the game first: refused with the same code, unchanged. */
+            duke_position *pos = NULL;
+            CHECK(duke_position_from_dpn(field[2], strlen(field[2]), &pos) == DUKE_OK);
+            duke_game *game = NULL;
+            CHECK(duke_game_from_position(pos, 1, &game) == DUKE_OK);
+            static char before[8192], after[8192];
+            size_t len = 0;
+            CHECK(duke_game_record(game, true, before, sizeof before, &len) == DUKE_OK);
+            duke_status game_st = duke_game_play(game, last, last_len);
+            if (game_st == DUKE_OK || strcmp(last_code(), code) != 0) {
+                fprintf(stderr, "bad_inputs.txt line %d (game): code %s, expected %s\n", lines, last_code(), code);
+                failed++;
+            }
+            CHECK(duke_game_record(game, true, after, sizeof after, &len) == DUKE_OK);
+            CHECK(strcmp(before, after) == 0);
+            duke_game_free(game);
+            /* Then through the position; its code is checked below. */
+            duke_position *next = NULL;
+            st = duke_position_play(pos, last, last_len, &next);
+            CHECK(next == NULL);
+            duke_position_free(pos);
+        } else if (strcmp(kind, "record") == 0) {
+            duke_game *game = NULL;
+            st = duke_game_from_record(last, last_len, &game);
+            CHECK(game == NULL);
+        } else {
+            continue;
+        }
+        checked++;
+        if (st == DUKE_OK || strcmp(last_code(), code) != 0) {
+            fprintf(stderr, "bad_inputs.txt line %d: status %d code %s, expected %s\n", lines, (int)st, last_code(), code);
+            failed++;
+        } else {
+            passed++;
+        }
+    }
+    fclose(f);
+    CHECK(checked > 50);
+}
+
 int main(void) {
     test_version();
     test_position();
     test_game();
     test_setup_and_end();
     test_ai();
+    test_bad_inputs();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }
