@@ -16,9 +16,10 @@ use alloc::vec::Vec;
 
 use crate::{Action, ActionKind, Game, Outcome, Phase, Position, Side, Troop};
 
-/// Everything public about a game's state except its redo list: equal
-/// snapshots mean no caller can tell the two games apart (the seed is
-/// compared through the record with the seed).
+/// A game's state as a caller sees it, its redo list aside: position,
+/// phase, result, repetitions, legal list, and its history by length and
+/// last action (undo and redo change history only at its end; the whole
+/// record is compared by [`check_record`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Snapshot {
     position: Position,
@@ -26,7 +27,8 @@ pub struct Snapshot {
     outcome: Option<Outcome>,
     repetitions: u32,
     legal: Vec<Action>,
-    record: String,
+    actions: usize,
+    last: Option<Action>,
 }
 
 impl Snapshot {
@@ -38,7 +40,8 @@ impl Snapshot {
             outcome: game.outcome(),
             repetitions: game.repetitions(),
             legal: game.legal_actions().to_vec(),
-            record: game.record_with_seed(),
+            actions: game.actions().len(),
+            last: game.actions().last(),
         }
     }
 }

@@ -7,6 +7,7 @@
 //! duke demo
 //! duke play [--side light|dark] [--level N] [--seed N] [--auto]
 //! duke tournament <player> <player> [--games N] [--seed N]
+//! duke soak [--games N] [--ai-games N] [--seed N] [--threads N]
 //! ```
 
 use std::io::{self, Write};
@@ -15,6 +16,7 @@ use std::time::Instant;
 
 mod play;
 mod players;
+mod soak;
 mod tournament;
 
 use duke_engine::{divide, perft, Game, Position, Side};
@@ -27,7 +29,10 @@ const USAGE: &str = "usage:
   duke play [--side light|dark] [--level 1-5] [--seed N] [--auto]
                                           a game against the AI, commands on stdin ('help'); --auto: AI vs AI
   duke tournament <A> <B> [--games N] [--seed N]
-                                          A and B: random, greedy, or a level 1-5; paired seeds, colours swapped";
+                                          A and B: random, greedy, or a level 1-5; paired seeds, colours swapped
+  duke soak [--games N] [--ai-games N] [--seed N] [--threads N]
+                                          N random games and N level-1-vs-level-2 games (default 10000 and 200),
+                                          every invariant checked after every step; exits 1 on the first failure";
 
 /// Why the program stops early.
 enum Failure {
@@ -193,6 +198,36 @@ fn run(args: &[String]) -> Result<(), Failure> {
             }
             out!("{}", tournament::run(a, b, games.max(2), seed));
             Ok(())
+        }
+        Some("soak") => {
+            let mut opts = soak::Options {
+                random_games: 10_000,
+                ai_games: 200,
+                seed: 1,
+                threads: 1,
+            };
+            let mut i = 1;
+            while i < args.len() {
+                let v = args.get(i + 1).ok_or(USAGE)?;
+                let n: u64 = v
+                    .parse()
+                    .map_err(|_| format!("{} takes a whole number", args[i]))?;
+                match args[i].as_str() {
+                    "--games" => opts.random_games = n,
+                    "--ai-games" => opts.ai_games = n,
+                    "--seed" => opts.seed = n,
+                    "--threads" => opts.threads = n as usize,
+                    _ => return Err(USAGE.into()),
+                }
+                i += 2;
+            }
+            match soak::run(&opts) {
+                Ok(summary) => {
+                    out!("{summary}");
+                    Ok(())
+                }
+                Err(failure) => Err(Failure::Usage(format!("soak failed: {failure}"))),
+            }
         }
         _ => Err(USAGE.into()),
     }

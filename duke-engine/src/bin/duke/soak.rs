@@ -1,0 +1,219 @@
+//! `duke soak`: many games with every invariant checked after every turn.
+//!
+//! Random games choose uniformly among the legal actions (a levy as any
+//! listed placement: half the time drawn from the bag and placed, half the
+//! time played directly as an outside troop); AI games pit level 1 against
+//! level 2, colours alternating. After every step `audit::check` (key,
+//! 19 tiles a side, list, result) and `audit::check_undo_redo` (undo gives
+//! the exact state back, redo the state after); every finished game is
+//! replayed from its record (without the seed) to the identical position.
+//! Games are numbered; game `i` uses seed `mix(seed + i)`, so a failure is
+//! reproduced by its number, whatever the thread count.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use duke_engine::audit;
+use duke_engine::search::Searcher;
+use duke_engine::{ActionKind, Game};
+
+use crate::players::{self, Player};
+
+pub struct Options {
+    pub random_games: u64,
+    pub ai_games: u64,
+    pub seed: u64,
+    pub threads: usize,
+}
+
+fn game_seed(seed: u64, i: u64) -> u64 {
+    // splitmix64's finaliser, as the engine mixes seeds.
+    let mut z = seed.wrapping_add(i).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn xorshift(x: &mut u64) -> u64 {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    *x
+}
+
+/// Checks the game after a step; the error names the turn.
+fn after_step(game: &mut Game) -> Result<(), String> {
+    audit::check(game)?;
+    audit::check_undo_redo(game)?;
+    audit::check(game)
+}
+
+/// One random game; returns its turns and result name.
+fn random_game(seed: u64) -> Result<(u64, &'static str), String> {
+    let mut game = Game::standard(seed);
+    let mut x = seed | 1;
+    let mut turns = 0;
+    while game.outcome().is_none() {
+        let list = game.legal_actions();
+        let a = list[(xorshift(&mut x) % list.len() as u64) as usize];
+        if a.kind() == ActionKind::Place && xorshift(&mut x) & 1 == 0 {
+            game.draw().map_err(|e| e.to_string())?;
+            after_step(&mut game)?;
+            game.place(a.target()).map_err(|e| e.to_string())?;
+        } else {
+            game.play(a).map_err(|e| e.to_string())?;
+        }
+        after_step(&mut game).map_err(|e| format!("turn {}: {e}", turns + 1))?;
+        turns += 1;
+    }
+    audit::check_record(&game)?;
+    Ok((turns, game.outcome().map_or("none", |o| o.reason_name())))
+}
+
+/// One game between level 1 and level 2.
+fn ai_game(
+    seed: u64,
+    i: u64,
+    searchers: &mut [Searcher; 2],
+) -> Result<(u64, &'static str), String> {
+    let mut game = Game::standard(seed);
+    let players = if i % 2 == 0 {
+        [Player::Level(1), Player::Level(2)]
+    } else {
+        [Player::Level(2), Player::Level(1)]
+    };
+    let mut turns = 0;
+    while game.outcome().is_none() {
+        let side = game.side_to_decide() as usize;
+        let d = players::decide(players[side], &game, &mut searchers[side], seed ^ turns);
+        game.apply(d).map_err(|e| e.to_string())?;
+        after_step(&mut game).map_err(|e| format!("turn {}: {e}", turns + 1))?;
+        if game.pending_draw().is_none() {
+            turns += 1;
+        }
+    }
+    audit::check_record(&game)?;
+    Ok((turns, game.outcome().map_or("none", |o| o.reason_name())))
+}
+
+struct Tally {
+    games: AtomicU64,
+    turns: AtomicU64,
+    results: Mutex<BTreeMap<&'static str, u64>>,
+    failure: Mutex<Option<String>>,
+    stop: AtomicBool,
+}
+
+fn run_part(
+    label: &str,
+    n: u64,
+    opts: &Options,
+    base: u64,
+    play: &(dyn Fn(u64, u64) -> Result<(u64, &'static str), String> + Sync),
+) -> Result<String, String> {
+    let tally = Tally {
+        games: AtomicU64::new(0),
+        turns: AtomicU64::new(0),
+        results: Mutex::new(BTreeMap::new()),
+        failure: Mutex::new(None),
+        stop: AtomicBool::new(false),
+    };
+    let next = AtomicU64::new(0);
+    let start = Instant::now();
+    std::thread::scope(|s| {
+        for _ in 0..opts.threads.max(1) {
+            s.spawn(|| {
+                let mut local: BTreeMap<&'static str, u64> = BTreeMap::new();
+                while !tally.stop.load(Ordering::Relaxed) {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= n {
+                        break;
+                    }
+                    let seed = game_seed(opts.seed.wrapping_add(base), i);
+                    match play(seed, i) {
+                        Ok((turns, result)) => {
+                            *local.entry(result).or_insert(0) += 1;
+                            tally.turns.fetch_add(turns, Ordering::Relaxed);
+                            tally.games.fetch_add(1, Ordering::Relaxed);
+                        }
+                        Err(e) => {
+                            *tally.failure.lock().unwrap() =
+                                Some(format!("{label} game {i} (seed {seed}): {e}"));
+                            tally.stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                }
+                let mut all = tally.results.lock().unwrap();
+                for (k, v) in local {
+                    *all.entry(k).or_insert(0) += v;
+                }
+            });
+        }
+        // Progress, once a second, on stderr.
+        loop {
+            let done = tally.games.load(Ordering::Relaxed);
+            let secs = start.elapsed().as_secs_f64();
+            let width = 30;
+            let filled = ((done * width) / n.max(1)) as usize;
+            eprint!(
+                "\r{label}: [{}{}] {done}/{n} games, {:.0} turns/s, {:.0} s ",
+                "#".repeat(filled),
+                " ".repeat(width as usize - filled),
+                tally.turns.load(Ordering::Relaxed) as f64 / secs.max(1e-9),
+                secs
+            );
+            let _ = std::io::stderr().flush();
+            if done >= n || tally.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(250).min(Duration::from_secs(1)));
+        }
+    });
+    eprintln!();
+    if let Some(f) = tally.failure.into_inner().unwrap() {
+        return Err(f);
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let games = tally.games.load(Ordering::Relaxed);
+    let turns = tally.turns.load(Ordering::Relaxed);
+    let results = tally.results.into_inner().unwrap();
+    let results: Vec<String> = results.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    Ok(format!(
+        "{label}: {games} games, {turns} turns in {secs:.1} s ({:.0} turns/s with every check, {} thread(s)); results: {}; every invariant held after every step and every game replayed from its record",
+        turns as f64 / secs.max(1e-9),
+        opts.threads.max(1),
+        results.join(", ")
+    ))
+}
+
+pub fn run(opts: &Options) -> Result<String, String> {
+    let mut out = Vec::new();
+    if opts.random_games > 0 {
+        out.push(run_part(
+            "random",
+            opts.random_games,
+            opts,
+            0,
+            &|seed, _| random_game(seed),
+        )?);
+    }
+    if opts.ai_games > 0 {
+        out.push(run_part(
+            "level1 vs level2",
+            opts.ai_games,
+            opts,
+            1 << 40,
+            &|seed, i| {
+                thread_local! {
+                    static SEARCHERS: std::cell::RefCell<[Searcher; 2]> =
+                        std::cell::RefCell::new([Searcher::new(), Searcher::new()]);
+                }
+                SEARCHERS.with(|s| ai_game(seed, i, &mut s.borrow_mut()))
+            },
+        )?);
+    }
+    Ok(out.join("\n"))
+}
