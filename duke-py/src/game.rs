@@ -77,16 +77,20 @@ impl Game {
         })
     }
 
+    /// The AI's decision. The game is borrowed only to copy what the search
+    /// needs; the search runs with the GIL released and the game free, so
+    /// other threads may use the game meanwhile.
     fn decide(
-        &self,
+        slf: PyRef<'_, Self>,
         py: Python<'_>,
         level: Option<u8>,
         depth: Option<u32>,
         nodes: Option<u64>,
         millis: Option<u64>,
         seed: u64,
-    ) -> Result<(Decision, i32)> {
-        let (pos, drawn, history) = self.search_input()?;
+    ) -> Result<(Decision, i32, duke_engine::Position)> {
+        let (pos, drawn, history) = slf.search_input()?;
+        drop(slf);
         let lvl = match level {
             Some(n) => ai_level(n),
             None => Level {
@@ -101,7 +105,7 @@ impl Game {
             },
         };
         let r = py.detach(move || Searcher::new().play_level(&pos, drawn, &history, &lvl, seed));
-        Ok((r.decision, r.score))
+        Ok((r.decision, r.score, pos))
     }
 }
 
@@ -260,17 +264,19 @@ impl Game {
     }
 
     /// perft of the current position (SPEC §9); releases the GIL.
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        let pos = *self.inner.position();
+    fn perft(slf: PyRef<'_, Self>, py: Python<'_>, depth: u32) -> u64 {
+        let pos = *slf.inner.position();
+        drop(slf);
         py.detach(move || duke_engine::perft(&pos, depth))
     }
 
     /// divide of the current position.
-    fn divide(&self, py: Python<'_>, depth: u32) -> Vec<(Action, u64)> {
-        Position {
-            inner: *self.inner.position(),
-        }
-        .divide_inner(py, depth)
+    fn divide(slf: PyRef<'_, Self>, py: Python<'_>, depth: u32) -> Vec<(Action, u64)> {
+        let pos = Position {
+            inner: *slf.inner.position(),
+        };
+        drop(slf);
+        pos.divide_inner(py, depth)
     }
 
     /// The observation planes (uint8, (107, 6, 6)) with the drawn troop.
@@ -320,7 +326,7 @@ impl Game {
     /// the deliberate noise of levels 1 and 2 only. Releases the GIL.
     #[pyo3(signature = (level = None, depth = None, nodes = None, millis = None, seed = 0))]
     fn best_action(
-        &self,
+        slf: PyRef<'_, Self>,
         py: Python<'_>,
         level: Option<u8>,
         depth: Option<u32>,
@@ -328,7 +334,7 @@ impl Game {
         millis: Option<u64>,
         seed: u64,
     ) -> Result<Option<Action>> {
-        let d = self.decide(py, level, depth, nodes, millis, seed)?.0;
+        let d = Game::decide(slf, py, level, depth, nodes, millis, seed)?.0;
         Ok(match d {
             Decision::Act(a) => Some(Action { inner: a }),
             Decision::Draw => None,
@@ -339,7 +345,7 @@ impl Game {
     #[pyo3(signature = (level = None, depth = None, nodes = None, millis = None, seed = 0, perspective = "absolute"))]
     #[allow(clippy::too_many_arguments)]
     fn best_index(
-        &self,
+        slf: PyRef<'_, Self>,
         py: Python<'_>,
         level: Option<u8>,
         depth: Option<u32>,
@@ -349,15 +355,21 @@ impl Game {
         perspective: &str,
     ) -> Result<usize> {
         let p = crate::convert::perspective(perspective)?;
-        let d = self.decide(py, level, depth, nodes, millis, seed)?.0;
-        Ok(action_index(d, self.inner.position(), p))
+        let (d, _, pos) = Game::decide(slf, py, level, depth, nodes, millis, seed)?;
+        Ok(action_index(d, &pos, p))
     }
 
     /// A hint at a level: {"best": text, "score": int, "pv": [text],
     /// "top": [(text, score)], "depth": int}; a levy is written "levy".
     #[pyo3(signature = (level = 3, k = 3))]
-    fn hint<'py>(&self, py: Python<'py>, level: u8, k: usize) -> PyResult<Bound<'py, PyDict>> {
-        let (pos, drawn, history) = self.search_input()?;
+    fn hint<'py>(
+        slf: PyRef<'_, Self>,
+        py: Python<'py>,
+        level: u8,
+        k: usize,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let (pos, drawn, history) = slf.search_input()?;
+        drop(slf);
         let lvl = ai_level(level);
         let h = py.detach(move || Searcher::new().hint(&pos, drawn, &history, &lvl, k));
         let text = |d: Decision| match d {
