@@ -85,12 +85,17 @@ fn vec_playouts(steps: u32, with_obs: bool) -> u64 {
     let mut dones = vec![0u8; n];
     let mut obs = vec![0u8; if with_obs { n * OBS_LEN } else { 0 }];
     let mut masks = vec![0u8; if with_obs { n * ACTION_SPACE } else { 0 }];
+    if with_obs {
+        vec.write_observations(&mut obs).unwrap();
+        vec.write_masks(&mut masks).unwrap();
+    }
     for _ in 0..steps {
         vec.random_actions(&mut actions);
         vec.step(&actions, &mut rewards, &mut dones).unwrap();
         if with_obs {
-            vec.write_observations(&mut obs).unwrap();
-            vec.write_masks(&mut masks).unwrap();
+            // As the Python binding does: only what changed is written.
+            vec.update_observations(&mut obs).unwrap();
+            vec.update_masks(&mut masks).unwrap();
         }
     }
     black_box((&obs, &masks));
@@ -99,8 +104,10 @@ fn vec_playouts(steps: u32, with_obs: bool) -> u64 {
 
 fn main() {
     let quick = std::env::args().any(|a| a == "quick");
-    // `-- vec` runs only the VecGame figures (for profiling).
-    let only_vec = std::env::args().any(|a| a == "vec");
+    // `-- vec` runs only the VecGame figure without observations, `-- vecobs`
+    // only the one with them (for profiling).
+    let only_vecobs = std::env::args().any(|a| a == "vecobs");
+    let only_vec = only_vecobs || std::env::args().any(|a| a == "vec");
     let runs = if quick { 1 } else { 5 };
     let start = Position::standard();
     let middle: Position = "2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40"
@@ -139,7 +146,7 @@ fn main() {
     }
     let steps = if quick { 50 } else { 500 };
     for with_obs in [false, true] {
-        if only_vec && with_obs {
+        if only_vec && with_obs != only_vecobs {
             continue;
         }
         let (turns, secs) = best_of(runs, || vec_playouts(steps, with_obs));

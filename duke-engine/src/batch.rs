@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::encode::{
-    action_from_index, action_index, write_observation_with_draw, Decision, Perspective,
+    action_from_index, action_index, write_observation_with_draw, Decision, Perspective, Shown,
     ACTION_SPACE, DRAW, OBS_LEN,
 };
 use crate::game::draw_troop;
@@ -58,6 +58,10 @@ struct Env {
     /// positions the current one can repeat (SPEC §6 rule 3).
     window_start: Position,
     window: Vec<(u64, Action)>,
+    /// What the last observation written for this game showed.
+    shown: Option<Shown>,
+    /// The indices the last mask written for this game set.
+    shown_mask: Vec<u16>,
 }
 
 impl Env {
@@ -71,6 +75,8 @@ impl Env {
             actions: Vec::new(),
             window_start: Position::standard(),
             window: Vec::new(),
+            shown: None,
+            shown_mask: Vec::new(),
         };
         env.reset(seed);
         env
@@ -177,13 +183,32 @@ impl Env {
         action_index(d, &self.pos, persp) as u32
     }
 
-    fn write_mask(&self, persp: Perspective, out: &mut [u8]) {
+    /// Writes the mask whole and remembers what it set.
+    fn show_mask(&mut self, persp: Perspective, out: &mut [u8]) {
         out.fill(0);
+        self.shown_mask.clear();
+        self.set_mask(persp, out);
+    }
+
+    /// Clears what the last mask set and sets what the current one sets.
+    fn update_mask(&mut self, persp: Perspective, out: &mut [u8]) {
+        for &i in &self.shown_mask {
+            out[i as usize] = 0;
+        }
+        self.shown_mask.clear();
+        self.set_mask(persp, out);
+    }
+
+    #[inline]
+    fn set_mask(&mut self, persp: Perspective, out: &mut [u8]) {
         for &a in self.list.iter() {
-            out[action_index(Decision::Act(a), &self.pos, persp)] = 1;
+            let i = action_index(Decision::Act(a), &self.pos, persp);
+            out[i] = 1;
+            self.shown_mask.push(i as u16);
         }
         if self.pending.is_none() && self.levy {
             out[DRAW] = 1;
+            self.shown_mask.push(DRAW as u16);
         }
     }
 
@@ -402,19 +427,51 @@ impl VecGame {
     }
 
     /// Writes every game's observation, `len() * OBS_LEN` bytes.
-    pub fn write_observations(&self, out: &mut [u8]) -> Result<(), StepError> {
+    pub fn write_observations(&mut self, out: &mut [u8]) -> Result<(), StepError> {
         VecGame::check("observations", out.len(), self.envs.len() * OBS_LEN)?;
-        for (env, chunk) in self.envs.iter().zip(out.chunks_exact_mut(OBS_LEN)) {
+        for (env, chunk) in self.envs.iter_mut().zip(out.chunks_exact_mut(OBS_LEN)) {
             write_observation_with_draw(&env.pos, env.pending, self.persp, chunk);
+            env.shown = Some(Shown::of(&env.pos, env.pending, self.persp));
+        }
+        Ok(())
+    }
+
+    /// Brings `out` up to date with every game's observation, writing only
+    /// the bytes that changed since this batch last wrote observations
+    /// there. `out` must hold exactly what that write left (a buffer the
+    /// caller does not change, as the Python binding's read-only array);
+    /// a game never written is written whole. The result is byte for byte
+    /// what [`VecGame::write_observations`] gives.
+    pub fn update_observations(&mut self, out: &mut [u8]) -> Result<(), StepError> {
+        VecGame::check("observations", out.len(), self.envs.len() * OBS_LEN)?;
+        for (env, chunk) in self.envs.iter_mut().zip(out.chunks_exact_mut(OBS_LEN)) {
+            let now = Shown::of(&env.pos, env.pending, self.persp);
+            match &env.shown {
+                Some(was) => was.rewrite(&now, chunk),
+                None => write_observation_with_draw(&env.pos, env.pending, self.persp, chunk),
+            }
+            env.shown = Some(now);
         }
         Ok(())
     }
 
     /// Writes every game's mask of accepted decisions, `len() * ACTION_SPACE` bytes.
-    pub fn write_masks(&self, out: &mut [u8]) -> Result<(), StepError> {
+    pub fn write_masks(&mut self, out: &mut [u8]) -> Result<(), StepError> {
         VecGame::check("masks", out.len(), self.envs.len() * ACTION_SPACE)?;
-        for (env, chunk) in self.envs.iter().zip(out.chunks_exact_mut(ACTION_SPACE)) {
-            env.write_mask(self.persp, chunk);
+        for (env, chunk) in self.envs.iter_mut().zip(out.chunks_exact_mut(ACTION_SPACE)) {
+            env.show_mask(self.persp, chunk);
+        }
+        Ok(())
+    }
+
+    /// Brings `out` up to date with every game's mask, clearing what the
+    /// last write set and setting what is accepted now; the same contract
+    /// as [`VecGame::update_observations`]. A batch whose masks were never
+    /// written must call [`VecGame::write_masks`] first.
+    pub fn update_masks(&mut self, out: &mut [u8]) -> Result<(), StepError> {
+        VecGame::check("masks", out.len(), self.envs.len() * ACTION_SPACE)?;
+        for (env, chunk) in self.envs.iter_mut().zip(out.chunks_exact_mut(ACTION_SPACE)) {
+            env.update_mask(self.persp, chunk);
         }
         Ok(())
     }
@@ -437,6 +494,12 @@ mod tests {
         let mut rewards = alloc::vec![0f32; n];
         let mut dones = alloc::vec![0u8; n];
         let (mut finished, mut repeated) = (0, 0);
+        // Masks and observations kept up to date step by step, checked
+        // against full writes from the single games.
+        let mut masks = alloc::vec![0u8; n * ACTION_SPACE];
+        let mut obs = alloc::vec![7u8; n * OBS_LEN];
+        vec.write_masks(&mut masks).unwrap();
+        vec.write_observations(&mut obs).unwrap();
         for _ in 0..3000 {
             vec.random_actions(&mut actions);
             // Half the games seek repetitions: a maneuver back to a
@@ -459,6 +522,8 @@ mod tests {
                 }
             }
             vec.step(&actions, &mut rewards, &mut dones).unwrap();
+            vec.update_masks(&mut masks).unwrap();
+            vec.update_observations(&mut obs).unwrap();
             for i in 0..n {
                 let (single, _) = &mut singles[i];
                 let mover = single.side_to_decide();
@@ -491,11 +556,12 @@ mod tests {
                     assert_eq!(rebuilt.record_with_seed(), singles[0].0.record_with_seed());
                     assert_eq!(rebuilt.repetitions(), singles[0].0.repetitions());
                 }
-                let mut mask = alloc::vec![0u8; ACTION_SPACE];
                 let mut want = alloc::vec![0u8; ACTION_SPACE];
-                vec.envs[i].write_mask(Perspective::Mover, &mut mask);
                 crate::encode::write_game_mask(&singles[i].0, Perspective::Mover, &mut want);
-                assert_eq!(mask, want);
+                assert_eq!(&masks[i * ACTION_SPACE..(i + 1) * ACTION_SPACE], &want[..]);
+                let mut want = alloc::vec![0u8; OBS_LEN];
+                crate::encode::write_game_observation(&singles[i].0, Perspective::Mover, &mut want);
+                assert_eq!(&obs[i * OBS_LEN..(i + 1) * OBS_LEN], &want[..]);
             }
         }
         assert!(finished > 10, "{finished}");

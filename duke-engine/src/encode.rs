@@ -123,7 +123,7 @@ fn map_sq(sq: usize, turn: bool) -> usize {
 }
 
 /// The index of a decision in the action space.
-#[inline]
+#[inline(always)]
 pub fn action_index(decision: Decision, pos: &Position, persp: Perspective) -> usize {
     let t = turned(pos, persp);
     let a = match decision {
@@ -219,34 +219,98 @@ pub fn write_observation_with_draw(
     out.fill(0);
     let t = turned(pos, persp);
     let first = persp.viewer(pos);
-    for (sq, &code) in pos.board.iter().enumerate() {
-        if code == crate::masks::EMPTY {
-            continue;
+    for_each_tile_byte(pos, t, first, |i| out[i] = 1);
+    for (p, &v) in plane_fills(pos, drawn, first).iter().enumerate() {
+        if v != 0 {
+            out[(FILLED + p) * 36..(FILLED + p + 1) * 36].fill(v);
         }
+    }
+}
+
+/// The first plane filled with one value (side to move, bags, quiet
+/// counter, drawn troop).
+const FILLED: usize = 60;
+
+/// The byte of every tile's plane and square.
+#[inline(always)]
+fn for_each_tile_byte(pos: &Position, t: bool, first: Side, mut f: impl FnMut(usize)) {
+    let mut occ = pos.occupied().0;
+    while occ != 0 {
+        let sq = occ.trailing_zeros() as usize;
+        occ &= occ - 1;
+        let code = pos.board[sq];
         let troop = (code >> 2) as usize;
         let face = ((code >> 1) & 1) as usize;
-        let side = code & 1;
-        let owner = usize::from(side != first as u8);
+        let owner = usize::from(code & 1 != first as u8);
         let plane = (troop * 2 + face) * 2 + owner;
-        out[plane * 36 + map_sq(sq, t)] = 1;
+        f(plane * 36 + map_sq(sq, t));
     }
-    if pos.side_to_move() == Side::Light {
-        out[60 * 36..61 * 36].fill(1);
-    }
+}
+
+/// The value of each filled plane, 60 to 106.
+#[inline(always)]
+fn plane_fills(pos: &Position, drawn: Option<Troop>, first: Side) -> [u8; PLANES - FILLED] {
+    let mut v = [0u8; PLANES - FILLED];
+    v[0] = u8::from(pos.side_to_move() == Side::Light);
     for (i, side) in [first, !first].into_iter().enumerate() {
         let bag = pos.bag(side);
         for troop in Troop::ALL {
-            let n = bag.count(troop);
-            if n > 0 {
-                let plane = 61 + i * 15 + troop.index();
-                out[plane * 36..(plane + 1) * 36].fill(n);
-            }
+            v[1 + i * 15 + troop.index()] = bag.count(troop);
         }
     }
-    out[91 * 36..92 * 36].fill(pos.quiet);
+    v[31] = pos.quiet;
     if let Some(troop) = drawn {
-        let plane = 92 + troop.index();
-        out[plane * 36..(plane + 1) * 36].fill(1);
+        v[32 + troop.index()] = 1;
+    }
+    v
+}
+
+/// What an observation shows, kept so that the next one can be written
+/// by its differences: the byte of each tile and the value of each filled
+/// plane.
+#[derive(Clone, Debug)]
+pub(crate) struct Shown {
+    tiles: [u16; 38],
+    n_tiles: usize,
+    fills: [u8; PLANES - FILLED],
+}
+
+impl Shown {
+    /// What the observation of `pos` (with a drawn troop) shows.
+    #[inline]
+    pub(crate) fn of(pos: &Position, drawn: Option<Troop>, persp: Perspective) -> Shown {
+        let first = persp.viewer(pos);
+        let mut shown = Shown {
+            tiles: [0; 38],
+            n_tiles: 0,
+            fills: plane_fills(pos, drawn, first),
+        };
+        for_each_tile_byte(pos, turned(pos, persp), first, |i| {
+            if shown.n_tiles < shown.tiles.len() {
+                shown.tiles[shown.n_tiles] = i as u16;
+                shown.n_tiles += 1;
+            }
+        });
+        shown
+    }
+
+    /// Turns an observation that shows `self` into one that shows `now`,
+    /// writing only the bytes that change: byte for byte what
+    /// [`write_observation_with_draw`] writes.
+    #[inline]
+    pub(crate) fn rewrite(&self, now: &Shown, out: &mut [u8]) {
+        let out = &mut out[..OBS_LEN];
+        for &i in &self.tiles[..self.n_tiles] {
+            out[i as usize] = 0;
+        }
+        for &i in &now.tiles[..now.n_tiles] {
+            out[i as usize] = 1;
+        }
+        for p in 0..PLANES - FILLED {
+            if self.fills[p] != now.fills[p] {
+                out[(FILLED + p) * 36..(FILLED + p + 1) * 36].fill(now.fills[p]);
+            }
+        }
     }
 }
 

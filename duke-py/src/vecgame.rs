@@ -6,13 +6,16 @@ use numpy::{
     PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
 };
 use pyo3::prelude::*;
+use pyo3::types::IntoPyDict;
 
 use crate::errors::{Error, Result};
 use crate::game::Game;
 
 /// `n` games from the standard start, stepped together inside Rust with
-/// the GIL released. The arrays are allocated once and rewritten by
-/// every `step`: `obs` uint8 (n, 107, 6, 6), `mask` uint8 (n, 5437)
+/// the GIL released. The arrays are allocated once and kept up to date by
+/// every `step` (only the bytes that change are written, so `obs` and
+/// `mask` are read-only: copy them to keep or change a step's values;
+/// `refresh()` rewrites them whole): `obs` uint8 (n, 107, 6, 6), `mask` uint8 (n, 5437)
 /// (1 where a decision is accepted; `mask.view(bool)` for a bool view),
 /// `rewards` float32 (n,), `dones` uint8 (n,). A game that ends is
 /// replaced by a new one at once; its reward (+1 win, -1 loss, 0 draw, for
@@ -34,15 +37,24 @@ pub struct VecGame {
 }
 
 impl VecGame {
-    fn observe(&mut self, py: Python<'_>) -> PyResult<()> {
-        let mut obs = self.obs.bind(py).readwrite();
-        let mut mask = self.mask.bind(py).readwrite();
-        let obs = obs.as_slice_mut()?;
-        let mask = mask.as_slice_mut()?;
-        let inner = &self.inner;
+    /// Writes obs and mask: whole (`full`), or only what changed since the
+    /// last write, which the read-only arrays still hold.
+    fn observe(&mut self, py: Python<'_>, full: bool) -> PyResult<()> {
+        let obs = self.obs.bind(py);
+        let mask = self.mask.bind(py);
+        // SAFETY: both arrays were made by `new`, C-contiguous, and are
+        // kept read-only for Python (writeable=False), so this batch is
+        // their only writer; no other Rust reference to them exists now.
+        let (obs, mask) = unsafe { (obs.as_slice_mut()?, mask.as_slice_mut()?) };
+        let inner = &mut self.inner;
         py.detach(|| -> Result<()> {
-            inner.write_observations(obs)?;
-            inner.write_masks(mask)?;
+            if full {
+                inner.write_observations(obs)?;
+                inner.write_masks(mask)?;
+            } else {
+                inner.update_observations(obs)?;
+                inner.update_masks(mask)?;
+            }
             Ok(())
         })?;
         Ok(())
@@ -74,7 +86,10 @@ impl VecGame {
             dones: PyArray1::<u8>::zeros(py, n, false).unbind(),
             actions: PyArray1::<u32>::zeros(py, n, false).unbind(),
         };
-        v.observe(py)?;
+        for arr in [v.obs.bind(py).as_any(), v.mask.bind(py).as_any()] {
+            arr.call_method("setflags", (), Some(&[("write", false)].into_py_dict(py)?))?;
+        }
+        v.observe(py, true)?;
         Ok(v)
     }
 
@@ -144,7 +159,7 @@ impl VecGame {
                 .map_err(Error::from)?;
         }
         if observe {
-            self.observe(py)?;
+            self.observe(py, false)?;
         }
         Ok(())
     }
@@ -152,7 +167,7 @@ impl VecGame {
     /// Writes obs and mask for the current games (after `step(...,
     /// observe=False)`).
     fn refresh(&mut self, py: Python<'_>) -> PyResult<()> {
-        self.observe(py)
+        self.observe(py, true)
     }
 
     /// Chooses a uniformly random accepted decision for every game (from the

@@ -65,3 +65,24 @@ def test_same_seed_same_run():
         return total, [vec.game(i).record() for i in range(8)]
 
     assert run() == run()
+
+
+def test_arrays_are_read_only_and_kept_exact_step_by_step():
+    vec = duke.VecGame(32, seed=12)
+    with pytest.raises(ValueError):
+        vec.obs[0, 0, 0, 0] = 5
+    with pytest.raises(ValueError):
+        vec.mask[0, 0] = 1
+    for _ in range(300):
+        vec.step(vec.random_actions())
+        if _ % 50 == 0:
+            obs, mask = vec.obs.copy(), vec.mask.copy()
+            vec.refresh()  # a whole rewrite gives the same bytes
+            assert np.array_equal(obs, vec.obs) and np.array_equal(mask, vec.mask)
+    # Steps without observing, then one that observes: still exact.
+    for _ in range(7):
+        vec.step(vec.random_actions(), observe=False)
+    vec.step(vec.random_actions())
+    obs, mask = vec.obs.copy(), vec.mask.copy()
+    vec.refresh()
+    assert np.array_equal(obs, vec.obs) and np.array_equal(mask, vec.mask)
