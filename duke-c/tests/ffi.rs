@@ -60,13 +60,13 @@ fn positions_own_and_free_and_check_pointers() {
         );
         assert_eq!(last_message(), "pos is NULL");
         // A bad action: out untouched, the position unchanged.
-        let mut next: *mut duke_position = 0x1 as *mut duke_position;
+        let mut next: *mut duke_position = ptr::dangling_mut();
         let bad = "B1-B3";
         assert_eq!(
             duke_position_play(pos, bad.as_ptr().cast(), bad.len(), &mut next),
             duke_status::DukeIllegalAction
         );
-        assert_eq!(next as usize, 0x1);
+        assert_eq!(next, ptr::dangling_mut());
         assert_eq!(last_code(), "illegal.no-mark");
         let good = "B1-B2";
         assert_eq!(
@@ -169,12 +169,12 @@ fn a_game_through_the_api() {
         duke_game_free(again);
         // Bad records: the code, and out left alone.
         let bad = "duke-record 2\n";
-        let mut out: *mut duke_game = 0x1 as *mut duke_game;
+        let mut out: *mut duke_game = ptr::dangling_mut();
         assert_eq!(
             duke_game_from_record(bad.as_ptr().cast(), bad.len(), &mut out),
             duke_status::DukeRecordError
         );
-        assert_eq!(out as usize, 0x1);
+        assert_eq!(out, ptr::dangling_mut());
         assert_eq!(last_code(), "record.header");
         assert_eq!(
             duke_game_undo(ptr::null_mut(), &mut done),
