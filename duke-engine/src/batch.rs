@@ -500,7 +500,8 @@ mod tests {
         let mut obs = alloc::vec![7u8; n * OBS_LEN];
         vec.write_masks(&mut masks).unwrap();
         vec.write_observations(&mut obs).unwrap();
-        for _ in 0..3000 {
+        // Under Miri a short run (the full one takes hours there).
+        for _ in 0..if cfg!(miri) { 40 } else { 3000 } {
             vec.random_actions(&mut actions);
             // Half the games seek repetitions: a maneuver back to a
             // position seen before, when there is one.
@@ -564,9 +565,11 @@ mod tests {
                 assert_eq!(&obs[i * OBS_LEN..(i + 1) * OBS_LEN], &want[..]);
             }
         }
-        assert!(finished > 10, "{finished}");
-        // The repetition rule, kept by the batch from keys, was exercised.
-        assert!(repeated > 0, "{finished} games, none drawn by repetition");
+        if !cfg!(miri) {
+            assert!(finished > 10, "{finished}");
+            // The repetition rule, kept by the batch from keys, was exercised.
+            assert!(repeated > 0, "{finished} games, none drawn by repetition");
+        }
     }
 
     #[test]
