@@ -268,6 +268,7 @@ fn plane_fills(pos: &Position, drawn: Option<Troop>, first: Side) -> [u8; PLANES
 /// What an observation shows, kept so that the next one can be written
 /// by its differences: the byte of each tile and the value of each filled
 /// plane.
+#[cfg(feature = "alloc")]
 #[derive(Clone, Debug)]
 pub(crate) struct Shown {
     tiles: [u16; 38],
@@ -275,6 +276,7 @@ pub(crate) struct Shown {
     fills: [u8; PLANES - FILLED],
 }
 
+#[cfg(feature = "alloc")]
 impl Shown {
     /// What the observation of `pos` (with a drawn troop) shows.
     #[inline]

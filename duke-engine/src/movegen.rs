@@ -409,6 +409,7 @@ impl Position {
     }
 
     /// Fills `list` with the legal actions (clearing it first).
+    #[cfg(feature = "alloc")]
     #[inline]
     pub(crate) fn generate_into(&self, list: &mut ActionList) {
         list.clear();
