@@ -357,7 +357,10 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(miri, ignore = "exhaustive; too slow under Miri (the crate has no unsafe code)")]
+    #[cfg_attr(
+        miri,
+        ignore = "exhaustive; too slow under Miri (the crate has no unsafe code)"
+    )]
     fn every_index_decodes_to_itself() {
         let positions = [
             Position::standard(),

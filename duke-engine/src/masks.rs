@@ -398,7 +398,10 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(miri, ignore = "exhaustive; too slow under Miri (the crate has no unsafe code)")]
+    #[cfg_attr(
+        miri,
+        ignore = "exhaustive; too slow under Miri (the crate has no unsafe code)"
+    )]
     fn fixed_masks_match_slow_generator() {
         for tile in every_tile() {
             for from in Square::ALL {
@@ -415,7 +418,10 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(miri, ignore = "exhaustive; too slow under Miri (the crate has no unsafe code)")]
+    #[cfg_attr(
+        miri,
+        ignore = "exhaustive; too slow under Miri (the crate has no unsafe code)"
+    )]
     fn relocations_match_slow_generator_on_many_boards() {
         // Deterministic pseudo-random occupancies plus the two extremes.
         let mut x = 0x9E37_79B9_7F4A_7C15u64;

@@ -563,7 +563,10 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(miri, ignore = "exhaustive; too slow under Miri (the crate has no unsafe code)")]
+    #[cfg_attr(
+        miri,
+        ignore = "exhaustive; too slow under Miri (the crate has no unsafe code)"
+    )]
     fn capacity_bounds_every_position() {
         // Each tile of an army at its best square, plus every levy: at most
         // 14 kinds in a bag (never a Duke) times 4 squares next to the Duke.

@@ -801,7 +801,7 @@ pub fn level(number: u8) -> Level {
         2 => (2, None, None, false, 50),
         3 => (2, None, None, true, 0),
         4 => (3, Some(400_000), None, true, 0),
-        _ => (8, Some(1_500_000), Some(1_000), true, 0),
+        _ => (8, Some(1_500_000), Some(950), true, 0),
     };
     Level {
         number: n,

@@ -95,7 +95,10 @@ mod tests {
     use super::*;
 
     #[test]
-    #[cfg_attr(miri, ignore = "exhaustive; too slow under Miri (the crate has no unsafe code)")]
+    #[cfg_attr(
+        miri,
+        ignore = "exhaustive; too slow under Miri (the crate has no unsafe code)"
+    )]
     fn keys_are_distinct_and_stable() {
         let mut all = alloc::vec::Vec::new();
         for code in 0..60u8 {

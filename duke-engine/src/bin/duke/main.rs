@@ -6,7 +6,7 @@
 //! duke selfplay [--seed N]
 //! duke demo
 //! duke play [--side light|dark] [--level N] [--seed N] [--auto]
-//! duke tournament <player> <player> [--games N] [--seed N]
+//! duke tournament <player> <player> [--games N] [--seed N] [--threads N]
 //! duke soak [--games N] [--ai-games N] [--seed N] [--threads N]
 //! ```
 
@@ -28,7 +28,7 @@ const USAGE: &str = "usage:
   duke demo                               perft of the start position to depth 5, then a self-played game
   duke play [--side light|dark] [--level 1-5] [--seed N] [--auto]
                                           a game against the AI, commands on stdin ('help'); --auto: AI vs AI
-  duke tournament <A> <B> [--games N] [--seed N]
+  duke tournament <A> <B> [--games N] [--seed N] [--threads N]
                                           A and B: random, greedy, or a level 1-5; paired seeds, colours swapped
   duke soak [--games N] [--ai-games N] [--seed N] [--threads N]
                                           N random games and N level-1-vs-level-2 games (default 10000 and 200),
@@ -185,18 +185,21 @@ fn run(args: &[String]) -> Result<(), Failure> {
         Some("tournament") => {
             let a = players::Player::parse(args.get(1).ok_or(USAGE)?)?;
             let b = players::Player::parse(args.get(2).ok_or(USAGE)?)?;
-            let (mut games, mut seed) = (200u32, 1u64);
+            let (mut games, mut seed, mut threads) = (200u32, 1u64, 1usize);
             let mut i = 3;
             while i < args.len() {
                 let v = args.get(i + 1).ok_or(USAGE)?;
                 match args[i].as_str() {
                     "--games" => games = v.parse().map_err(|_| "--games takes a whole number")?,
                     "--seed" => seed = v.parse().map_err(|_| "--seed takes a whole number")?,
+                    "--threads" => {
+                        threads = v.parse().map_err(|_| "--threads takes a whole number")?
+                    }
                     _ => return Err(USAGE.into()),
                 }
                 i += 2;
             }
-            out!("{}", tournament::run(a, b, games.max(2), seed));
+            out!("{}", tournament::run(a, b, games.max(2), seed, threads));
             Ok(())
         }
         Some("soak") => {

@@ -3,6 +3,8 @@
 //! with a 95% interval.
 
 use std::io::Write;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
 use duke_engine::search::Searcher;
@@ -45,39 +47,62 @@ fn elo(p: f64) -> f64 {
     -400.0 * (1.0 / p - 1.0).log10()
 }
 
-pub fn run(a: Player, b: Player, games: u32, seed: u64) -> String {
-    let mut sa = Searcher::new();
-    let mut sb = Searcher::new();
-    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
-    let mut scores = Vec::new();
-    let start = Instant::now();
+/// Plays the match on `threads` threads (each with its own searchers;
+/// game `i` has the same seed and colours whatever the thread count, so
+/// the result does not depend on it, except through time-limited levels).
+pub fn run(a: Player, b: Player, games: u32, seed: u64, threads: usize) -> String {
     let pairs = games.div_ceil(2);
     let total = pairs * 2;
-    for i in 0..total {
-        let pair_seed = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(i / 2));
-        let a_side = if i % 2 == 0 { Side::Light } else { Side::Dark };
-        let s = play_game(a, b, a_side, pair_seed, &mut sa, &mut sb);
-        if s > 0.75 {
-            wins += 1;
-        } else if s < 0.25 {
-            losses += 1;
-        } else {
-            draws += 1;
+    let start = Instant::now();
+    let next = AtomicU32::new(0);
+    let results: Mutex<Vec<(u32, f64)>> = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| {
+                let mut sa = Searcher::new();
+                let mut sb = Searcher::new();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= total {
+                        break;
+                    }
+                    let pair_seed = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(i / 2));
+                    let a_side = if i % 2 == 0 { Side::Light } else { Side::Dark };
+                    let score = play_game(a, b, a_side, pair_seed, &mut sa, &mut sb);
+                    let mut r = results.lock().unwrap();
+                    r.push((i, score));
+                    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+                    for &(_, s) in r.iter() {
+                        if s > 0.75 {
+                            wins += 1;
+                        } else if s < 0.25 {
+                            losses += 1;
+                        } else {
+                            draws += 1;
+                        }
+                    }
+                    let done = r.len();
+                    let width = 30;
+                    let filled = (done * width) / total as usize;
+                    eprint!(
+                        "\r[{}{}] {done}/{total}  {} vs {}: +{wins} ={draws} -{losses}  {:.0}s ",
+                        "#".repeat(filled),
+                        " ".repeat(width - filled),
+                        a.name(),
+                        b.name(),
+                        start.elapsed().as_secs_f64()
+                    );
+                    let _ = std::io::stderr().flush();
+                }
+            });
         }
-        scores.push(s);
-        let done = i + 1;
-        let width = 30;
-        let filled = (done as usize * width) / total as usize;
-        eprint!(
-            "\r[{}{}] {done}/{total}  {} vs {}: +{wins} ={draws} -{losses}  {:.0}s ",
-            "#".repeat(filled),
-            " ".repeat(width - filled),
-            a.name(),
-            b.name(),
-            start.elapsed().as_secs_f64()
-        );
-        let _ = std::io::stderr().flush();
-    }
+    });
+    let mut results = results.into_inner().unwrap();
+    results.sort_by_key(|&(i, _)| i);
+    let scores: Vec<f64> = results.iter().map(|&(_, s)| s).collect();
+    let wins = scores.iter().filter(|&&s| s > 0.75).count();
+    let losses = scores.iter().filter(|&&s| s < 0.25).count();
+    let draws = scores.len() - wins - losses;
     eprintln!();
     let n = scores.len() as f64;
     let p = scores.iter().sum::<f64>() / n;
