@@ -128,4 +128,29 @@ fn perft_moves_and_errors() {
     );
     let (out, _, ok) = run(&["tournament", "level1", "random", "--games", "4"], "");
     assert!(ok && out.contains("level1 vs random: 4 games"), "{out}");
+    let (two, _, ok) = run(
+        &[
+            "tournament",
+            "level2",
+            "level1",
+            "--games",
+            "6",
+            "--threads",
+            "2",
+        ],
+        "",
+    );
+    let (one, _, _) = run(&["tournament", "level2", "level1", "--games", "6"], "");
+    // Without time limits the result does not depend on the threads.
+    let result = |s: &str| s.split(", score").next().unwrap_or("").to_string();
+    assert!(ok && result(&two) == result(&one), "{two}\n{one}");
+    let (out, _, ok) = run(
+        &["soak", "--games", "30", "--ai-games", "2", "--threads", "2"],
+        "",
+    );
+    assert!(
+        ok && out.contains("random: 30 games") && out.contains("level1 vs level2: 2 games"),
+        "{out}"
+    );
+    assert!(out.contains("every invariant held"), "{out}");
 }
