@@ -72,11 +72,15 @@ impl Env {
             pending: None,
             list: ActionList::new(),
             levy: false,
-            actions: Vec::new(),
+            // Reserved once so that stepping does not allocate: the window
+            // holds at most the quiet turns before the 200-turn draw, a mask
+            // at most every action and the draw; an episode's actions grow
+            // past 256 only in long games, and keep their room after.
+            actions: Vec::with_capacity(256),
             window_start: Position::standard(),
-            window: Vec::new(),
+            window: Vec::with_capacity(crate::QUIET_LIMIT as usize + 1),
             shown: None,
-            shown_mask: Vec::new(),
+            shown_mask: Vec::with_capacity(crate::MAX_ACTIONS + 1),
         };
         env.reset(seed);
         env

@@ -40,3 +40,20 @@ def random_walk(duke, seed, turns):
 
 
 SLOW = os.environ.get("DUKE_SLOW_TESTS") == "1"
+
+
+def play_random(game, rng, turns, on_turn=None):
+    """Random decisions through the levy as draw-then-place; `on_turn(game)`
+    after each."""
+    for _ in range(turns):
+        if game.outcome is not None:
+            break
+        a = rng.choice(game.legal_actions())
+        if a.kind == "place" and game.phase == "play":
+            game.draw()
+            game.place(a.to_square)
+        else:
+            game.play(a)
+        if on_turn is not None:
+            on_turn(game)
+

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import duke
+from conftest import play_random
 
 
 def run_vec(seed, steps=150, n=64):
@@ -119,16 +120,7 @@ def test_one_game_shared_by_a_writer_and_readers():
     rng = random.Random(5)
     seen = {game.position}
     try:
-        for _ in range(200):
-            if game.outcome is not None:
-                break
-            a = rng.choice(game.legal_actions())
-            if a.kind == "place" and game.phase == "play":
-                game.draw()
-                game.place(a.to_square)
-            else:
-                game.play(a)
-            seen.add(game.position)
+        play_random(game, rng, 200, on_turn=lambda g: seen.add(g.position))
     finally:
         stop.set()
         for t in readers:
@@ -139,16 +131,7 @@ def test_one_game_shared_by_a_writer_and_readers():
 
 def continue_game(game):
     """Runs in another process: plays on from the pickled game."""
-    rng = random.Random(game.position.key)
-    for _ in range(40):
-        if game.outcome is not None:
-            break
-        a = rng.choice(game.legal_actions())
-        if a.kind == "place" and game.phase == "play":
-            game.draw()
-            game.place(a.to_square)
-        else:
-            game.play(a)
+    play_random(game, random.Random(game.position.key), 40)
     return game
 
 

@@ -6,20 +6,7 @@ import numpy as np
 import pytest
 
 import duke
-
-
-def play_random(game, rng, turns):
-    """Random decisions through the levy as draw-then-place."""
-    for _ in range(turns):
-        if game.outcome is not None:
-            break
-        actions = game.legal_actions()
-        a = rng.choice(actions)
-        if a.kind == "place" and game.phase == "play":
-            game.draw()
-            game.place(a.to_square)
-        else:
-            game.play(a)
+from conftest import play_random
 
 
 def test_levy_is_draw_then_place_and_undo_never_rerolls():
