@@ -133,6 +133,32 @@ impl Action {
         })
     }
 
+    /// The bit offset of the target field (the landing or struck square).
+    #[inline(always)]
+    const fn target_shift(self) -> u32 {
+        // Relocate, Strike, Place: field b; Command: field c.
+        if (self.0 >> 18) & 3 == ActionKind::Command as u32 {
+            0
+        } else {
+            6
+        }
+    }
+
+    /// The action with its target field set to `t` (the field must be 0).
+    #[inline(always)]
+    pub(crate) const fn with_target(self, t: usize) -> Action {
+        Action(self.0 | (t as u32) << self.target_shift())
+    }
+
+    /// The action without its capture flag and with its target field 0,
+    /// and the target square's index.
+    #[inline(always)]
+    pub(crate) const fn split_target(self) -> (Action, usize) {
+        let shift = self.target_shift();
+        let target = (self.0 >> shift) & 63;
+        (Action(self.0 & EQ_MASK & !(63 << shift)), target as usize)
+    }
+
     /// The kind.
     #[inline]
     pub const fn kind(self) -> ActionKind {
@@ -211,6 +237,12 @@ impl Action {
     /// The packed form, stable within a version (the capture flag included).
     pub const fn to_bits(self) -> u32 {
         self.0
+    }
+
+    /// The action for packed bits known to describe one.
+    #[inline(always)]
+    pub(crate) const fn from_bits_unchecked(bits: u32) -> Action {
+        Action(bits)
     }
 
     /// The action for packed bits, if they describe one.

@@ -12,52 +12,203 @@ use crate::encode::{
 use crate::game::draw_troop;
 use crate::movegen::Sink;
 use crate::zobrist::mix;
-use crate::{Action, ActionKind, ActionList, Game, Position, Troop};
+use crate::{Action, ActionKind, Game, Position, Troop};
 
-/// The decisions of a position in play: its maneuvers listed, its levies
-/// as one flag (a game offers the levy as one decision, [`DRAW`]).
-struct Decisions<'a> {
-    list: &'a mut ActionList,
+/// The most groups a position's decisions can form: per tile of an army,
+/// its relocations, its strikes, and one group for each friendly tile in
+/// its command area (a test derives the bound from the charts), plus the
+/// slot written past the last group and dropped.
+const GROUPS: usize = 35;
+
+/// The target squares of a group: bits 0..36; the head sits above.
+const TARGETS: u64 = (1 << 36) - 1;
+const HEAD_SHIFT: u32 = 40;
+
+/// The decisions of a game as sets of targets: each group is one tile's
+/// relocations, one tile's strikes, one commanded tile's commands, or the
+/// placements of the drawn troop, packed in one word: the targets in the
+/// low 36 bits, and above them the head, an action whose target field is
+/// 0 (the action for a target is the head with the target filled in). The
+/// levy is one flag (a game offers it as one decision, [`DRAW`]). Groups
+/// are written without a branch per tile and with none per action: random
+/// stepping needs a count and the `k`-th decision, a step a membership
+/// test.
+#[derive(Clone)]
+#[repr(C)]
+struct Decisions {
+    /// The number of groups.
+    len: u8,
+    /// In play: whether a levy is possible.
     levy: bool,
+    /// The number of actions in the groups.
+    count: u16,
+    groups: [u64; GROUPS],
 }
 
-impl Sink for Decisions<'_> {
+impl Decisions {
+    const fn new() -> Decisions {
+        Decisions {
+            len: 0,
+            levy: false,
+            count: 0,
+            groups: [0; GROUPS],
+        }
+    }
+
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.len = 0;
+        self.count = 0;
+        self.levy = false;
+    }
+
+    /// Adds a group (kept only when it has a target).
+    #[inline(always)]
+    fn push(&mut self, head: Action, targets: u64) {
+        self.groups[usize::from(self.len)] = targets | u64::from(head.to_bits()) << HEAD_SHIFT;
+        self.len += u8::from(targets != 0);
+        self.count += targets.count_ones() as u16;
+    }
+
+    #[inline(always)]
+    fn groups(&self) -> &[u64] {
+        &self.groups[..usize::from(self.len)]
+    }
+
+    #[inline(always)]
+    fn head(group: u64) -> Action {
+        Action::from_bits_unchecked((group >> HEAD_SHIFT) as u32)
+    }
+
+    /// The listed action equal to `action` (its capture flag as listed).
+    #[inline]
+    fn find(&self, action: Action) -> Option<Action> {
+        let (head, target) = action.split_target();
+        let head = u64::from(head.to_bits());
+        self.groups()
+            .iter()
+            .any(|&g| g >> HEAD_SHIFT == head && g & 1 << target != 0)
+            .then_some(action)
+    }
+
+    /// The `k`-th listed action (`k < count`), in the order of the groups
+    /// and, within one, of the targets.
+    #[inline]
+    fn nth(&self, mut k: u32) -> Action {
+        for &g in self.groups() {
+            let targets = g & TARGETS;
+            let n = targets.count_ones();
+            if k < n {
+                return Decisions::head(g).with_target(select(targets, k));
+            }
+            k -= n;
+        }
+        unreachable!("k < count")
+    }
+
+    /// Every listed action.
+    #[inline]
+    fn for_each(&self, mut f: impl FnMut(Action)) {
+        for &g in self.groups() {
+            let head = Decisions::head(g);
+            let mut targets = g & TARGETS;
+            while targets != 0 {
+                f(head.with_target(targets.trailing_zeros() as usize));
+                targets &= targets - 1;
+            }
+        }
+    }
+}
+
+/// The index of the `k`-th set bit of `x` (`k < x.count_ones()`), without
+/// a branch on the data: the set bits counted per byte, the byte found by
+/// comparing `k` with the running counts, the bit within it by a table.
+#[inline(always)]
+fn select(x: u64, k: u32) -> usize {
+    const L8: u64 = 0x0101_0101_0101_0101;
+    const H8: u64 = 0x8080_8080_8080_8080;
+    // Set bits per byte, then the running count up to each byte (inclusive).
+    let mut s = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
+    s = (s + (s >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    let running = s.wrapping_mul(L8);
+    // The bytes whose running count is at most k: the k-th bit lies past them.
+    let kk = u64::from(k) * L8;
+    let le = (((kk | H8) - running) & H8) >> 7;
+    let byte = (le.wrapping_mul(L8) >> 56) as u32;
+    let before = ((running << 8) >> (8 * byte)) & 0xFF;
+    let rank = k - before as u32;
+    let b = ((x >> (8 * byte)) & 0xFF) as usize;
+    8 * byte as usize + SELECT_IN_BYTE[rank as usize & 7][b] as usize
+}
+
+/// `SELECT_IN_BYTE[r][b]`: the index of the `r`-th set bit of byte `b`.
+static SELECT_IN_BYTE: [[u8; 256]; 8] = {
+    let mut table = [[0u8; 256]; 8];
+    let mut b = 0;
+    while b < 256 {
+        let (mut r, mut i) = (0, 0);
+        while i < 8 {
+            if b & 1 << i != 0 {
+                table[r][b] = i as u8;
+                r += 1;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+impl Sink for Decisions {
     #[inline(always)]
     fn relocations(&mut self, from: usize, targets: u64, enemy: u64) {
-        self.list.relocations(from, targets, enemy);
+        let _ = enemy;
+        self.push(
+            Action::pack(ActionKind::Relocate, from, 0, 0, false),
+            targets,
+        );
     }
     #[inline(always)]
     fn strikes(&mut self, from: usize, targets: u64) {
-        self.list.strikes(from, targets);
+        self.push(Action::pack(ActionKind::Strike, from, 0, 0, false), targets);
     }
     #[inline(always)]
     fn commands(&mut self, commander: usize, from: usize, targets: u64, enemy: u64) {
-        self.list.commands(commander, from, targets, enemy);
+        let _ = enemy;
+        self.push(
+            Action::pack(ActionKind::Command, commander, from, 0, false),
+            targets,
+        );
     }
     #[inline(always)]
-    fn levies(&mut self, _: u16, _: u64) {
+    fn levies(&mut self, _: crate::Bag, _: u64) {
         self.levy = true;
     }
 }
 
-/// One game of a batch: what [`Game`] holds, cut to what stepping needs.
+/// One game of a batch: what [`Game`] holds, cut to what stepping needs,
+/// what every step touches first (a batch of 1024 fits a core's cache).
 #[derive(Clone)]
+#[repr(C, align(64))]
 struct Env {
     pos: Position,
-    seed: u64,
     /// The troop drawn and waiting to be placed.
     pending: Option<Troop>,
-    /// In play: the maneuvers; with a draw waiting: the placements.
-    list: ActionList,
-    /// In play: whether a levy is possible.
-    levy: bool,
+    seed: u64,
+    /// The keys of the positions since the last capture or levy, each
+    /// before its action, with the action: the only positions the current
+    /// one can repeat (SPEC §6 rule 3); they start from `window_start`.
+    window: Vec<(u64, Action)>,
+    /// Bit `key % 64` of every key in the window: a key whose bit is clear
+    /// is not there.
+    window_bits: u64,
     /// Every action of the episode (to rebuild it as a [`Game`]).
     actions: Vec<Action>,
-    /// The position after the last capture or levy (or the start) and the
-    /// keys of the positions since, each before its action: the only
-    /// positions the current one can repeat (SPEC §6 rule 3).
+    /// In play: the maneuvers and the levy flag; with a draw waiting: the
+    /// placements.
+    decisions: Decisions,
     window_start: Position,
-    window: Vec<(u64, Action)>,
     /// What the last observation written for this game showed.
     shown: Option<Shown>,
     /// The indices the last mask written for this game set.
@@ -68,17 +219,17 @@ impl Env {
     fn new(seed: u64) -> Env {
         let mut env = Env {
             pos: Position::standard(),
-            seed,
             pending: None,
-            list: ActionList::new(),
-            levy: false,
+            seed,
             // Reserved once so that stepping does not allocate: the window
             // holds at most the quiet turns before the 200-turn draw, a mask
             // at most every action and the draw; an episode's actions grow
             // past 256 only in long games, and keep their room after.
-            actions: Vec::with_capacity(256),
-            window_start: Position::standard(),
             window: Vec::with_capacity(crate::QUIET_LIMIT as usize + 1),
+            window_bits: 0,
+            actions: Vec::with_capacity(256),
+            decisions: Decisions::new(),
+            window_start: Position::standard(),
             shown: None,
             shown_mask: Vec::with_capacity(crate::MAX_ACTIONS + 1),
         };
@@ -93,25 +244,25 @@ impl Env {
         self.actions.clear();
         self.window_start = self.pos;
         self.window.clear();
+        self.window_bits = 0;
         self.generate();
     }
 
     #[inline]
     fn generate(&mut self) {
-        self.list.clear();
-        let mut sink = Decisions {
-            list: &mut self.list,
-            levy: false,
-        };
-        self.pos.generate(&mut sink);
-        self.levy = sink.levy;
+        self.decisions.clear();
+        self.pos.generate(&mut self.decisions);
     }
 
     /// How many times the current position has occurred in the episode
     /// (this one included), as [`Game::repetitions`] counts: keys first,
     /// then, for an equal key, the position rebuilt and compared whole.
+    #[inline]
     fn repetitions(&self) -> u32 {
         let key = self.pos.key();
+        if self.window_bits & 1 << (key & 63) == 0 {
+            return 1;
+        }
         let n = self.window.len();
         let mut count = 1;
         let mut i = n.wrapping_sub(2);
@@ -135,14 +286,10 @@ impl Env {
     #[inline]
     fn accept(&self, decision: Decision) -> Option<Decision> {
         match (self.pending, decision) {
-            (None, Decision::Draw) => self.levy.then_some(Decision::Draw),
-            (None, Decision::Act(a)) if a.kind() != ActionKind::Place => self
-                .list
-                .iter()
-                .find(|&&l| l == a)
-                .map(|&l| Decision::Act(l)),
-            (Some(_), Decision::Act(a)) => self.list.contains(&a).then_some(decision),
-            _ => None,
+            (None, Decision::Draw) => self.decisions.levy.then_some(Decision::Draw),
+            (None, Decision::Act(a)) if a.kind() == ActionKind::Place => None,
+            (_, Decision::Act(a)) => self.decisions.find(a).map(Decision::Act),
+            (Some(_), Decision::Draw) => None,
         }
     }
 
@@ -153,10 +300,11 @@ impl Env {
             Decision::Draw => {
                 let troop = draw_troop(self.seed, &self.pos);
                 self.pending = Some(troop);
-                self.list.clear();
-                for sq in self.pos.levy_squares() {
-                    self.list.push(Action::place(troop, sq));
-                }
+                self.decisions.clear();
+                self.decisions.push(
+                    Action::place(troop, crate::Square::A1),
+                    self.pos.levy_squares().0,
+                );
                 return None;
             }
             Decision::Act(a) => a,
@@ -168,23 +316,30 @@ impl Env {
         if self.pos.quiet() == 0 {
             self.window_start = self.pos;
             self.window.clear();
+            self.window_bits = 0;
         } else {
             self.window.push((before_key, action));
+            self.window_bits |= 1 << (before_key & 63);
         }
         self.generate();
-        let no_action = self.list.is_empty() && !self.levy;
+        let no_action = self.decisions.len == 0 && !self.decisions.levy;
         self.pos.outcome_given(no_action, self.repetitions())
     }
 
+    /// The index of a decision chosen uniformly from a random `r`.
+    #[inline]
     fn decision_index(&self, r: u64, persp: Perspective) -> u32 {
-        let n = self.list.len();
-        let choices = n + usize::from(self.pending.is_none() && self.levy);
-        let k = (r % choices as u64) as usize;
-        let d = match self.list.get(k) {
-            Some(&a) => Decision::Act(a),
-            None => Decision::Draw,
+        let d = &self.decisions;
+        let count = u32::from(d.count);
+        let choices = count + u32::from(self.pending.is_none() && d.levy);
+        // The high bits of r × choices: uniform up to 2^-64 per decision.
+        let k = ((u128::from(r) * u128::from(choices)) >> 64) as u32;
+        let decision = if k < count {
+            Decision::Act(d.nth(k))
+        } else {
+            Decision::Draw
         };
-        action_index(d, &self.pos, persp) as u32
+        action_index(decision, &self.pos, persp) as u32
     }
 
     /// Writes the mask whole and remembers what it set.
@@ -205,12 +360,13 @@ impl Env {
 
     #[inline]
     fn set_mask(&mut self, persp: Perspective, out: &mut [u8]) {
-        for &a in self.list.iter() {
-            let i = action_index(Decision::Act(a), &self.pos, persp);
+        let (pos, shown) = (&self.pos, &mut self.shown_mask);
+        self.decisions.for_each(|a| {
+            let i = action_index(Decision::Act(a), pos, persp);
             out[i] = 1;
-            self.shown_mask.push(i as u16);
-        }
-        if self.pending.is_none() && self.levy {
+            shown.push(i as u16);
+        });
+        if self.pending.is_none() && self.decisions.levy {
             out[DRAW] = 1;
             self.shown_mask.push(DRAW as u16);
         }
@@ -485,6 +641,60 @@ impl VecGame {
 mod tests {
     use super::*;
     use crate::encode::game_decision;
+
+    #[test]
+    fn select_finds_the_kth_bit() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for round in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Sparse, dense and 36-bit words.
+            let word = match round % 3 {
+                0 => x & x >> 11 & x >> 23,
+                1 => x,
+                _ => x & TARGETS,
+            };
+            let mut rest = word;
+            for k in 0..word.count_ones() {
+                assert_eq!(
+                    select(word, k),
+                    rest.trailing_zeros() as usize,
+                    "{word:#x} {k}"
+                );
+                rest &= rest - 1;
+            }
+        }
+        assert_eq!(select(1 << 63, 0), 63);
+        assert_eq!(select(u64::MAX, 63), 63);
+    }
+
+    #[test]
+    fn groups_bound_every_position() {
+        use crate::masks::REACH;
+        use crate::{Face, Side, Tile};
+        // Per tile of an army at its best square and face: its relocations,
+        // its strikes, and a command group per square of its command area.
+        let bound: usize = Troop::ALL
+            .iter()
+            .map(|&t| {
+                let most = Face::ALL
+                    .iter()
+                    .flat_map(|&f| {
+                        let code = Tile::new(t, Side::Light, f).code() as usize;
+                        REACH[code].iter().map(|r| {
+                            1 + usize::from(r.strike != 0) + r.command.count_ones() as usize
+                        })
+                    })
+                    .max()
+                    .unwrap_or(0);
+                usize::from(t.army_count()) * most
+            })
+            .sum();
+        // One slot more for the write past the last group (the placements
+        // of a drawn troop are a single group).
+        assert_eq!(bound + 1, GROUPS, "the capacity is the bound");
+    }
 
     #[test]
     fn replays_as_single_games() {

@@ -15,7 +15,7 @@ use crate::masks::{
     SLIDE_DIRS,
 };
 use crate::position::NO_SQUARE;
-use crate::{Action, ActionKind, ActionList, Bitboard, Position, Side, Square};
+use crate::{Action, ActionKind, ActionList, Bag, Bitboard, Position, Side, Square};
 
 const FULL: u64 = (1 << 36) - 1;
 
@@ -24,7 +24,7 @@ pub(crate) trait Sink {
     fn relocations(&mut self, from: usize, targets: u64, enemy: u64);
     fn strikes(&mut self, from: usize, targets: u64);
     fn commands(&mut self, commander: usize, from: usize, targets: u64, enemy: u64);
-    fn levies(&mut self, kinds: u16, squares: u64);
+    fn levies(&mut self, bag: Bag, squares: u64);
 }
 
 /// Counts actions without listing them.
@@ -44,8 +44,8 @@ impl Sink for Counter {
         self.0 += u64::from(targets.count_ones());
     }
     #[inline(always)]
-    fn levies(&mut self, kinds: u16, squares: u64) {
-        self.0 += u64::from(kinds.count_ones() * squares.count_ones());
+    fn levies(&mut self, bag: Bag, squares: u64) {
+        self.0 += u64::from(bag.kinds() * squares.count_ones());
     }
 }
 
@@ -87,8 +87,8 @@ impl Sink for ActionList {
         }
     }
     #[inline(always)]
-    fn levies(&mut self, kinds: u16, squares: u64) {
-        let mut k = kinds;
+    fn levies(&mut self, bag: Bag, squares: u64) {
+        let mut k = bag.kind_mask();
         while k != 0 {
             let troop = k.trailing_zeros() as usize;
             let mut s = squares;
@@ -103,15 +103,22 @@ impl Sink for ActionList {
 }
 
 /// What threatens the mover's Duke, found in one pass over the enemy tiles.
+///
+/// Every line to the Duke runs along one of the eight directions from it,
+/// and a tile pinned on a line is the nearest tile to the Duke in that
+/// direction (the squares between it and the Duke are on the line and
+/// empty), so there is at most one pinned tile per direction: its allowed
+/// squares are kept per direction, intersected over the lines through it.
 pub(crate) struct Guard {
     /// Squares where a non-Duke action must land (block) or capture to
     /// answer every check; all squares when the Duke is not attacked.
     pub resolve: u64,
     /// Our tiles that are the only blocker of an enemy line to the Duke.
     pinned: u64,
-    pin_squares: [u8; 24],
-    pin_allowed: [u64; 24],
-    pins: usize,
+    /// For each direction from the Duke, where its pinned tile may go.
+    pin_allowed: [u64; 8],
+    /// The Duke's square.
+    duke: usize,
     /// Enemy tiles that are the only blocker of an enemy line to the Duke.
     pub shields: u64,
 }
@@ -124,26 +131,13 @@ impl Guard {
             self.resolve &= between | 1 << attacker;
         } else if blockers & (blockers - 1) == 0 {
             if blockers & own != 0 {
-                self.pin(blockers.trailing_zeros() as u8, between | 1 << attacker);
+                let sq = blockers.trailing_zeros() as usize;
+                debug_assert_ne!(DIR_OF[self.duke][sq], NO_DIR);
+                self.pinned |= blockers;
+                self.pin_allowed[DIR_OF[self.duke][sq] as usize & 7] &= between | 1 << attacker;
             } else {
                 self.shields |= blockers;
             }
-        }
-    }
-
-    #[inline(always)]
-    fn pin(&mut self, sq: u8, allowed: u64) {
-        if self.pinned & 1 << sq != 0 {
-            for i in 0..self.pins {
-                if self.pin_squares[i] == sq {
-                    self.pin_allowed[i] &= allowed;
-                }
-            }
-        } else if self.pins < self.pin_squares.len() {
-            self.pinned |= 1 << sq;
-            self.pin_squares[self.pins] = sq;
-            self.pin_allowed[self.pins] = allowed;
-            self.pins += 1;
         }
     }
 
@@ -153,13 +147,7 @@ impl Guard {
         if self.pinned & 1 << sq == 0 {
             return self.resolve;
         }
-        let mut mask = self.resolve;
-        for i in 0..self.pins {
-            if self.pin_squares[i] as usize == sq {
-                mask &= self.pin_allowed[i];
-            }
-        }
-        mask
+        self.resolve & self.pin_allowed[DIR_OF[self.duke][sq] as usize & 7]
     }
 }
 
@@ -176,9 +164,8 @@ impl Position {
         let mut g = Guard {
             resolve: FULL,
             pinned: 0,
-            pin_squares: [0; 24],
-            pin_allowed: [0; 24],
-            pins: 0,
+            pin_allowed: [FULL; 8],
+            duke: k,
             shields: 0,
         };
         let mut rest = enemy;
@@ -348,7 +335,7 @@ impl Position {
         if !bag.is_empty() {
             let free = ADJACENT[k] & !occ;
             if free != 0 {
-                sink.levies(bag.kind_mask(), free);
+                sink.levies(bag, free);
             }
         }
 
