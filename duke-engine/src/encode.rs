@@ -115,11 +115,9 @@ fn turned(pos: &Position, persp: Perspective) -> bool {
 
 #[inline(always)]
 fn map_sq(sq: usize, turn: bool) -> usize {
-    if turn {
-        35 - sq
-    } else {
-        sq
-    }
+    // 35 - sq when turned, as !sq + 36; no branch (the mover alternates).
+    let m = usize::from(turn).wrapping_neg();
+    (sq ^ m).wrapping_add(36 & m)
 }
 
 /// The index of a decision in the action space.

@@ -29,6 +29,18 @@ pub(crate) const DIRS: [(i8, i8); 8] = [
 ];
 /// Whether walking in the direction raises the square index.
 pub(crate) const DIR_POSITIVE: [bool; 8] = [true, true, true, false, false, false, false, true];
+/// The directions of [`DIR_POSITIVE`] as a set.
+pub(crate) const POSITIVE_DIRS: u8 = {
+    let mut set = 0;
+    let mut d = 0;
+    while d < 8 {
+        if DIR_POSITIVE[d] {
+            set |= 1 << d;
+        }
+        d += 1;
+    }
+    set
+};
 /// "No direction" in [`DIR_OF`].
 pub(crate) const NO_DIR: u8 = 8;
 
@@ -39,6 +51,8 @@ pub(crate) struct Reach {
     pub step: u64,
     /// Move marks two away: need the square in between empty.
     pub far: u64,
+    /// The squares in between of the `far` marks.
+    pub far_mids: u64,
     /// Strike marks.
     pub strike: u64,
     /// Command marks: the command area.
@@ -83,6 +97,7 @@ const fn build_reach() -> [[Reach; 36]; CODES] {
     let zero = Reach {
         step: 0,
         far: 0,
+        far_mids: 0,
         strike: 0,
         command: 0,
     };
@@ -102,7 +117,10 @@ const fn build_reach() -> [[Reach; 36]; CODES] {
                     match cm.mark {
                         Mark::Move => {
                             if dx.abs() == 2 || dy.abs() == 2 {
-                                r.far |= bit
+                                r.far |= bit;
+                                // Two away on a straight line: the middle
+                                // square is the index average.
+                                r.far_mids |= 1 << ((sq + t) / 2);
                             } else {
                                 r.step |= bit
                             }
@@ -152,6 +170,25 @@ const fn build_rays() -> [[u64; 36]; 8] {
             while let Some(next) = square_offset(cur, DIRS[d].0, DIRS[d].1) {
                 table[d][sq] |= 1 << next;
                 cur = next;
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
+const fn build_cut() -> [[u64; 64]; 8] {
+    let rays = build_rays();
+    let mut table = [[0u64; 64]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < 36 {
+            if DIR_POSITIVE[d] {
+                table[d][sq] = rays[d][sq];
+            } else {
+                table[d][sq + 1] = rays[d][sq];
             }
             sq += 1;
         }
@@ -246,6 +283,12 @@ pub(crate) static SLIDE_DIRS: [u8; CODES] = build_dirs(Mark::Slide);
 pub(crate) static JUMP_SLIDE_DIRS: [u8; CODES] = build_dirs(Mark::JumpSlide);
 /// `RAYS[d][square]`: every square from `square` (excluded) to the edge in direction `d`.
 pub(crate) static RAYS: [[u64; 36]; 8] = build_rays();
+/// `CUT[d][i]`: what a slide in direction `d` loses past its first blocker,
+/// indexed as [`slide`] finds the blocker without a branch: for a direction
+/// toward higher squares, `i` is the blocker's square, or 63 for none; for
+/// one toward lower squares, `i` is the blocker's square plus one, or 0 for
+/// none. No blocker loses nothing.
+pub(crate) static CUT: [[u64; 64]; 8] = build_cut();
 /// `DIR_OF[a][b]`: the direction from `a` to `b` when they share a line, else [`NO_DIR`].
 pub(crate) static DIR_OF: [[u8; 36]; 36] = build_dir_of();
 /// `BETWEEN[a][b]`: the squares strictly between `a` and `b` on a line, else empty.
@@ -257,19 +300,18 @@ pub(crate) static REACH_ANY: [[u64; 36]; CODES] = build_reach_any();
 
 /// The squares a slide from `from` in direction `d` reaches through `occ`:
 /// every empty square of the ray up to and including the first occupied one.
+/// The first blocker is found with a sentinel bit, so that no blocker takes
+/// the same path as one ([`CUT`]).
 #[inline(always)]
 pub(crate) fn slide(d: usize, from: usize, occ: u64) -> u64 {
     let ray = RAYS[d][from];
     let blockers = ray & occ;
-    if blockers == 0 {
-        return ray;
-    }
-    let first = if DIR_POSITIVE[d] {
-        blockers.trailing_zeros()
+    let i = if DIR_POSITIVE[d] {
+        (blockers | 1 << 63).trailing_zeros()
     } else {
-        63 - blockers.leading_zeros()
+        63 - (blockers << 1 | 1).leading_zeros()
     };
-    ray ^ RAYS[d][first as usize]
+    ray & !CUT[d][i as usize]
 }
 
 /// The squares a jump slide from `from` in direction `d` reaches through
@@ -294,11 +336,16 @@ pub(crate) fn step(from: usize, d: usize) -> Option<usize> {
 #[inline(always)]
 pub(crate) fn relocation_reach(code: usize, from: usize, occ: u64) -> u64 {
     let r = &REACH[code][from];
-    let mut targets = r.step;
-    if r.far != 0 {
-        targets |= far_reach(r.far, from, occ);
+    let mut targets = r.step | far_reach(r, from, occ);
+    // The directions toward higher squares, then the others: within each
+    // loop the blocker is found the same way.
+    let mut dirs = SLIDE_DIRS[code] & POSITIVE_DIRS;
+    while dirs != 0 {
+        let d = dirs.trailing_zeros() as usize;
+        targets |= slide(d, from, occ);
+        dirs &= dirs - 1;
     }
-    let mut dirs = SLIDE_DIRS[code];
+    let mut dirs = SLIDE_DIRS[code] & !POSITIVE_DIRS;
     while dirs != 0 {
         let d = dirs.trailing_zeros() as usize;
         targets |= slide(d, from, occ);
@@ -313,20 +360,20 @@ pub(crate) fn relocation_reach(code: usize, from: usize, occ: u64) -> u64 {
     targets
 }
 
-/// The two-away Move targets in `far` whose in-between square is empty.
+/// The two-away Move targets of `r` whose in-between square is empty: each
+/// occupied middle square blocks the square beyond it (usually none is
+/// occupied, and a tile without such marks has no middle squares).
 #[inline(always)]
-pub(crate) fn far_reach(far: u64, from: usize, occ: u64) -> u64 {
-    let mut open = 0;
-    let mut rest = far;
-    while rest != 0 {
-        let t = rest.trailing_zeros() as usize;
-        // Two away on a straight line: the middle square is the index average.
-        if occ & (1 << ((from + t) / 2)) == 0 {
-            open |= 1 << t;
-        }
-        rest &= rest - 1;
+pub(crate) fn far_reach(r: &Reach, from: usize, occ: u64) -> u64 {
+    let mut blocked = 0;
+    let mut mids = r.far_mids & occ;
+    while mids != 0 {
+        let m = mids.trailing_zeros() as usize;
+        // The square beyond `m` seen from `from`: the mirror of `from`.
+        blocked |= 1 << (2 * m - from);
+        mids &= mids - 1;
     }
-    open
+    r.far & !blocked
 }
 
 #[cfg(test)]

@@ -121,6 +121,9 @@ pub(crate) struct Guard {
     duke: usize,
     /// Enemy tiles that are the only blocker of an enemy line to the Duke.
     pub shields: u64,
+    /// Enemy tiles whose marks reach one of the squares the Duke may go to
+    /// (the others cannot attack it there).
+    near: u64,
 }
 
 impl Guard {
@@ -153,9 +156,9 @@ impl Guard {
 
 impl Position {
     /// Finds the checks on, and the pins toward, the Duke of the side to
-    /// move on `k`.
+    /// move on `k`, and the enemy tiles that reach any of `duke_targets`.
     #[inline(always)]
-    pub(crate) fn guard(&self, k: usize) -> Guard {
+    pub(crate) fn guard(&self, k: usize, duke_targets: u64) -> Guard {
         let us = self.side.index();
         let own = self.by_side[us];
         let enemy = self.by_side[us ^ 1];
@@ -167,13 +170,16 @@ impl Position {
             pin_allowed: [FULL; 8],
             duke: k,
             shields: 0,
+            near: 0,
         };
         let mut rest = enemy;
         while rest != 0 {
             let s = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let code = self.board[s] as usize;
-            if REACH_ANY[code][s] & kbit == 0 {
+            let any = REACH_ANY[code][s];
+            g.near |= u64::from(any & duke_targets != 0) << s;
+            if any & kbit == 0 {
                 continue;
             }
             let r = &REACH[code][s];
@@ -296,10 +302,15 @@ impl Position {
         while rest != 0 {
             let s = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            if REACH_ANY[self.board[s] as usize][s] & targets != 0 {
-                near |= 1 << s;
-            }
+            near |= u64::from(REACH_ANY[self.board[s] as usize][s] & targets != 0) << s;
         }
+        self.safe_among(targets, enemy, near, occ)
+    }
+
+    /// [`Position::safe_for_duke`] with the enemy tiles that reach any of
+    /// the targets known (`near`).
+    #[inline(always)]
+    fn safe_among(&self, targets: u64, enemy: u64, near: u64, occ: u64) -> u64 {
         let mut safe = targets;
         if near == 0 {
             return safe;
@@ -329,7 +340,9 @@ impl Position {
         let occ = own | enemy;
         let kbit = 1u64 << k;
         let ed = 1u64 << ek;
-        let g = self.guard(k);
+        // Where the Duke reaches (taking the enemy Duke is always legal).
+        let duke_reach = relocation_reach(self.board[k] as usize, k, occ) & !own;
+        let g = self.guard(k, duke_reach & !ed);
 
         let bag = self.bags[us];
         if !bag.is_empty() {
@@ -339,25 +352,23 @@ impl Position {
             }
         }
 
+        let duke_legal =
+            self.safe_among(duke_reach & !ed, enemy, g.near, occ ^ kbit) | (duke_reach & ed);
         let mut rest = own;
         while rest != 0 {
             let v = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let code = self.board[v] as usize;
             let reach = relocation_reach(code, v, occ) & !own;
-            if v == k {
-                let legal = self.safe_for_duke(reach & !ed, enemy, occ ^ kbit) | (reach & ed);
-                sink.relocations(v, legal, enemy);
-            } else if reach != 0 {
-                sink.relocations(v, (reach & g.allowed(v)) | (reach & ed), enemy);
-            }
+            // The Duke's own squares, chosen without a branch (where the
+            // Duke falls among our tiles differs from turn to turn).
+            let is_duke = u64::from(v == k).wrapping_neg();
+            let legal = (duke_legal & is_duke) | ((reach & g.allowed(v)) | (reach & ed)) & !is_duke;
+            sink.relocations(v, legal, enemy);
             let r = &REACH[code][v];
-            if r.strike != 0 {
-                let hit = r.strike & enemy;
-                if hit != 0 {
-                    sink.strikes(v, (hit & g.resolve & !g.shields) | (hit & ed));
-                }
-            }
+            // Tiles without Strike marks strike nothing: no branch needed.
+            let hit = r.strike & enemy;
+            sink.strikes(v, (hit & g.resolve & !g.shields) | (hit & ed));
             if r.command != 0 {
                 let dests = r.command & !own;
                 let mut sources = r.command & own;
