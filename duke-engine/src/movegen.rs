@@ -308,22 +308,43 @@ impl Position {
     }
 
     /// [`Position::safe_for_duke`] with the enemy tiles that reach any of
-    /// the targets known (`near`).
+    /// the targets known (`near`): the targets outside every square those
+    /// tiles could capture on.
     #[inline(always)]
     fn safe_among(&self, targets: u64, enemy: u64, near: u64, occ: u64) -> u64 {
-        let mut safe = targets;
-        if near == 0 {
-            return safe;
+        let mut attacked = 0;
+        let mut rest = near;
+        while rest != 0 {
+            let s = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            attacked |= self.captures_from(s, enemy, occ);
         }
-        let mut todo = targets;
-        while todo != 0 {
-            let t = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
-            if self.attackers_among::<true>(enemy, near, t, occ) != 0 {
-                safe &= !(1 << t);
+        targets & !attacked
+    }
+
+    /// Every square on which the tile on `s`, of the side whose tiles are
+    /// `theirs`, could capture with occupancy `occ`: where it lands by its
+    /// relocation marks, what it strikes, and its command area when it
+    /// holds a friendly tile to move there (not the square of that tile
+    /// when it is the only one: that tile would be the one captured).
+    /// The same test as [`Position::attackers_with`], for all squares at once.
+    #[inline(always)]
+    fn captures_from(&self, s: usize, theirs: u64, occ: u64) -> u64 {
+        let code = self.board[s] as usize;
+        let r = &REACH[code][s];
+        let mut squares = relocation_reach(code, s, occ) | r.strike;
+        if r.command != 0 {
+            let movers = r.command & theirs & occ;
+            if movers != 0 {
+                let only = if movers & (movers - 1) == 0 {
+                    movers
+                } else {
+                    0
+                };
+                squares |= r.command & !only;
             }
         }
-        safe
+        squares
     }
 
     /// Sends every legal action to `sink`.
