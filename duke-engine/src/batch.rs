@@ -160,7 +160,26 @@ static SELECT_IN_BYTE: [[u8; 256]; 8] = {
     table
 };
 
-impl Sink for Decisions {
+/// Fills the groups of a [`Decisions`] while its counters stay in
+/// registers (a local value), written back once at the end.
+struct Builder<'a> {
+    groups: &'a mut [u64; GROUPS],
+    len: usize,
+    count: u32,
+    levy: bool,
+}
+
+impl Builder<'_> {
+    /// Adds a group (kept only when it has a target).
+    #[inline(always)]
+    fn push(&mut self, head: Action, targets: u64) {
+        self.groups[self.len] = targets | u64::from(head.to_bits()) << HEAD_SHIFT;
+        self.len += usize::from(targets != 0);
+        self.count += targets.count_ones();
+    }
+}
+
+impl Sink for Builder<'_> {
     #[inline(always)]
     fn relocations(&mut self, from: usize, targets: u64, enemy: u64) {
         let _ = enemy;
@@ -250,8 +269,18 @@ impl Env {
 
     #[inline]
     fn generate(&mut self) {
-        self.decisions.clear();
-        self.pos.generate(&mut self.decisions);
+        let d = &mut self.decisions;
+        let mut b = Builder {
+            groups: &mut d.groups,
+            len: 0,
+            count: 0,
+            levy: false,
+        };
+        self.pos.generate(&mut b);
+        // At most GROUPS - 1 groups and MAX_ACTIONS actions (tests bound both).
+        d.len = b.len as u8;
+        d.count = b.count as u16;
+        d.levy = b.levy;
     }
 
     /// How many times the current position has occurred in the episode

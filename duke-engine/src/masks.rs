@@ -300,17 +300,31 @@ pub(crate) static REACH_ANY: [[u64; 36]; CODES] = build_reach_any();
 
 /// The squares a slide from `from` in direction `d` reaches through `occ`:
 /// every empty square of the ray up to and including the first occupied one.
-/// The first blocker is found with a sentinel bit, so that no blocker takes
-/// the same path as one ([`CUT`]).
 #[inline(always)]
 pub(crate) fn slide(d: usize, from: usize, occ: u64) -> u64 {
-    let ray = RAYS[d][from];
-    let blockers = ray & occ;
-    let i = if DIR_POSITIVE[d] {
-        (blockers | 1 << 63).trailing_zeros()
+    if DIR_POSITIVE[d] {
+        slide_up(d, from, occ)
     } else {
-        63 - (blockers << 1 | 1).leading_zeros()
-    };
+        slide_down(d, from, occ)
+    }
+}
+
+/// [`slide`] in a direction toward higher squares: the first blocker is the
+/// lowest, found with a sentinel bit so that no blocker takes the same path
+/// as one ([`CUT`]).
+#[inline(always)]
+fn slide_up(d: usize, from: usize, occ: u64) -> u64 {
+    let ray = RAYS[d][from];
+    let i = (ray & occ | 1 << 63).trailing_zeros();
+    ray & !CUT[d][i as usize]
+}
+
+/// [`slide`] in a direction toward lower squares: the first blocker is the
+/// highest.
+#[inline(always)]
+fn slide_down(d: usize, from: usize, occ: u64) -> u64 {
+    let ray = RAYS[d][from];
+    let i = 63 - ((ray & occ) << 1 | 1).leading_zeros();
     ray & !CUT[d][i as usize]
 }
 
@@ -342,13 +356,13 @@ pub(crate) fn relocation_reach(code: usize, from: usize, occ: u64) -> u64 {
     let mut dirs = SLIDE_DIRS[code] & POSITIVE_DIRS;
     while dirs != 0 {
         let d = dirs.trailing_zeros() as usize;
-        targets |= slide(d, from, occ);
+        targets |= slide_up(d, from, occ);
         dirs &= dirs - 1;
     }
     let mut dirs = SLIDE_DIRS[code] & !POSITIVE_DIRS;
     while dirs != 0 {
         let d = dirs.trailing_zeros() as usize;
-        targets |= slide(d, from, occ);
+        targets |= slide_down(d, from, occ);
         dirs &= dirs - 1;
     }
     let mut dirs = JUMP_SLIDE_DIRS[code];
