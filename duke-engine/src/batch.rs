@@ -92,14 +92,18 @@ impl Decisions {
     }
 
     /// The `k`-th listed action (`k < count`), in the order of the groups
-    /// and, within one, of the targets.
+    /// and, within one, of the targets; marked as capturing when its
+    /// target is in `enemy`.
     #[inline]
-    fn nth(&self, mut k: u32) -> Action {
+    fn nth(&self, mut k: u32, enemy: u64) -> Action {
         for &g in self.groups() {
             let targets = g & TARGETS;
             let n = targets.count_ones();
             if k < n {
-                return Decisions::head(g).with_target(select(targets, k));
+                let t = select(targets, k);
+                return Decisions::head(g)
+                    .with_target(t)
+                    .with_capture(enemy & 1 << t != 0);
             }
             k -= n;
         }
@@ -206,6 +210,9 @@ impl Sink for Builder<'_> {
     }
 }
 
+/// No index chosen (larger than any index of the action space).
+const NOT_CHOSEN: u32 = u32::MAX;
+
 /// One game of a batch: what [`Game`] holds, cut to what stepping needs,
 /// what every step touches first (a batch of 1024 fits a core's cache).
 #[derive(Clone)]
@@ -215,6 +222,11 @@ struct Env {
     /// The troop drawn and waiting to be placed.
     pending: Option<Troop>,
     seed: u64,
+    /// The index [`VecGame::random_actions`] chose for this game and its
+    /// decision, until the game changes ([`NOT_CHOSEN`] then): a step given
+    /// that index takes the decision without decoding and checking it
+    /// again (it was drawn from the decisions).
+    chosen: (u32, Decision),
     /// The keys of the positions since the last capture or levy, each
     /// before its action, with the action: the only positions the current
     /// one can repeat (SPEC §6 rule 3); they start from `window_start`.
@@ -240,6 +252,7 @@ impl Env {
             pos: Position::standard(),
             pending: None,
             seed,
+            chosen: (NOT_CHOSEN, Decision::Draw),
             // Reserved once so that stepping does not allocate: the window
             // holds at most the quiet turns before the 200-turn draw, a mask
             // at most every action and the draw; an episode's actions grow
@@ -257,6 +270,7 @@ impl Env {
     }
 
     fn reset(&mut self, seed: u64) {
+        self.chosen.0 = NOT_CHOSEN;
         self.pos = Position::standard();
         self.seed = seed;
         self.pending = None;
@@ -325,6 +339,7 @@ impl Env {
     /// Applies an accepted decision; the result if the game ended.
     #[inline]
     fn apply(&mut self, decision: Decision) -> Option<crate::Outcome> {
+        self.chosen.0 = NOT_CHOSEN;
         let action = match decision {
             Decision::Draw => {
                 let troop = draw_troop(self.seed, &self.pos);
@@ -357,18 +372,21 @@ impl Env {
 
     /// The index of a decision chosen uniformly from a random `r`.
     #[inline]
-    fn decision_index(&self, r: u64, persp: Perspective) -> u32 {
+    fn decision_index(&mut self, r: u64, persp: Perspective) -> u32 {
         let d = &self.decisions;
         let count = u32::from(d.count);
         let choices = count + u32::from(self.pending.is_none() && d.levy);
         // The high bits of r × choices: uniform up to 2^-64 per decision.
         let k = ((u128::from(r) * u128::from(choices)) >> 64) as u32;
         let decision = if k < count {
-            Decision::Act(d.nth(k))
+            let enemy = self.pos.by_side[self.pos.side_to_move().index() ^ 1];
+            Decision::Act(d.nth(k, enemy))
         } else {
             Decision::Draw
         };
-        action_index(decision, &self.pos, persp) as u32
+        let index = action_index(decision, &self.pos, persp) as u32;
+        self.chosen = (index, decision);
+        index
     }
 
     /// Writes the mask whole and remembers what it set.
@@ -577,9 +595,12 @@ impl VecGame {
             .zip(self.decisions.iter_mut())
             .enumerate()
         {
-            *slot = action_from_index(index as usize, &game.pos, self.persp)
-                .and_then(|d| game.accept(d))
-                .ok_or(StepError::Illegal { env, index })?;
+            *slot = match game.chosen {
+                (chosen, decision) if chosen == index => decision,
+                _ => action_from_index(index as usize, &game.pos, self.persp)
+                    .and_then(|d| game.accept(d))
+                    .ok_or(StepError::Illegal { env, index })?,
+            };
         }
         for (i, env) in self.envs.iter_mut().enumerate() {
             let mover = env.pos.side_to_move();
@@ -607,7 +628,7 @@ impl VecGame {
     /// (each maneuver, the levy as one decision, then each square for the
     /// drawn troop), from the batch's own seeded generator.
     pub fn random_actions(&mut self, out: &mut [u32]) {
-        for (env, slot) in self.envs.iter().zip(out.iter_mut()) {
+        for (env, slot) in self.envs.iter_mut().zip(out.iter_mut()) {
             self.rng ^= self.rng << 13;
             self.rng ^= self.rng >> 7;
             self.rng ^= self.rng << 17;
@@ -812,6 +833,56 @@ mod tests {
             assert!(finished > 10, "{finished}");
             // The repetition rule, kept by the batch from keys, was exercised.
             assert!(repeated > 0, "{finished} games, none drawn by repetition");
+        }
+    }
+
+    #[test]
+    fn chosen_indices_step_as_decoded_ones() {
+        // One batch steps the indices its random_actions chose (taken as
+        // chosen), the other the same indices without having chosen them
+        // (decoded and checked): they must stay equal.
+        let n = 16;
+        let mut chooser = VecGame::new(n, 5, Perspective::Mover);
+        let mut decoder = VecGame::new(n, 5, Perspective::Mover);
+        let mut actions = alloc::vec![0u32; n];
+        let (mut r1, mut d1) = (alloc::vec![0f32; n], alloc::vec![0u8; n]);
+        let (mut r2, mut d2) = (alloc::vec![0f32; n], alloc::vec![0u8; n]);
+        for step in 0..if cfg!(miri) { 20 } else { 2000 } {
+            chooser.random_actions(&mut actions);
+            chooser.step(&actions, &mut r1, &mut d1).unwrap();
+            decoder.step(&actions, &mut r2, &mut d2).unwrap();
+            assert_eq!((&r1, &d1), (&r2, &d2), "step {step}");
+            for i in 0..n {
+                assert_eq!(chooser.position(i), decoder.position(i));
+                assert_eq!(chooser.pending_draw(i), decoder.pending_draw(i));
+                assert_eq!(chooser.envs[i].actions, decoder.envs[i].actions);
+                // Every action kept, capture flag included, as decoded.
+                let mine: Vec<u32> = chooser.envs[i]
+                    .actions
+                    .iter()
+                    .map(|a| a.to_bits())
+                    .collect();
+                let theirs: Vec<u32> = decoder.envs[i]
+                    .actions
+                    .iter()
+                    .map(|a| a.to_bits())
+                    .collect();
+                assert_eq!(mine, theirs);
+            }
+            // An index chosen before a step is not taken as chosen after it:
+            // stepping the old indices again is decoded and checked anew.
+            if step % 100 == 0 {
+                let mut probe = VecGame::new(1, 9, Perspective::Mover);
+                let mut one = [0u32];
+                probe.random_actions(&mut one);
+                let (mut r, mut d) = ([0f32], [0u8]);
+                probe.step(&one, &mut r, &mut d).unwrap();
+                let fresh =
+                    action_from_index(one[0] as usize, probe.position(0), Perspective::Mover)
+                        .and_then(|x| probe.envs[0].accept(x));
+                let again = probe.step(&one, &mut r, &mut d);
+                assert_eq!(again.is_ok(), fresh.is_some());
+            }
         }
     }
 
