@@ -10,6 +10,7 @@
 //! The test suites check the result against a plain generator that plays
 //! each action and looks for a capture of the Duke.
 
+use crate::masks::EMPTY;
 use crate::masks::{
     relocation_reach, step, ADJACENT, BETWEEN, DIR_OF, JUMP_SLIDE_DIRS, NO_DIR, REACH, REACH_ANY,
     SLIDE_DIRS,
@@ -381,7 +382,10 @@ impl Position {
             let v = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let code = self.board[v] as usize;
-            let reach = relocation_reach(code, v, occ) & !own;
+            // The Duke's reach is known: for it, look up the empty square's
+            // (nothing) rather than branch on where the Duke falls.
+            let moving = if v == k { EMPTY as usize } else { code };
+            let reach = relocation_reach(moving, v, occ) & !own;
             // The Duke's own squares, chosen without a branch (where the
             // Duke falls among our tiles differs from turn to turn).
             let is_duke = u64::from(v == k).wrapping_neg();
