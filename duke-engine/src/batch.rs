@@ -6,8 +6,8 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::encode::{
-    action_from_index, action_index, write_observation_with_draw, Decision, Perspective, Shown,
-    ACTION_SPACE, DRAW, OBS_LEN,
+    action_from_index, action_index, for_each_target_index, write_observation_with_draw, Decision,
+    Perspective, Shown, ACTION_SPACE, DRAW, OBS_LEN,
 };
 use crate::game::draw_troop;
 use crate::movegen::Sink;
@@ -108,19 +108,6 @@ impl Decisions {
             k -= n;
         }
         unreachable!("k < count")
-    }
-
-    /// Every listed action.
-    #[inline]
-    fn for_each(&self, mut f: impl FnMut(Action)) {
-        for &g in self.groups() {
-            let head = Decisions::head(g);
-            let mut targets = g & TARGETS;
-            while targets != 0 {
-                f(head.with_target(targets.trailing_zeros() as usize));
-                targets &= targets - 1;
-            }
-        }
     }
 }
 
@@ -408,11 +395,12 @@ impl Env {
     #[inline]
     fn set_mask(&mut self, persp: Perspective, out: &mut [u8]) {
         let (pos, shown) = (&self.pos, &mut self.shown_mask);
-        self.decisions.for_each(|a| {
-            let i = action_index(Decision::Act(a), pos, persp);
-            out[i] = 1;
-            shown.push(i as u16);
-        });
+        for &g in self.decisions.groups() {
+            for_each_target_index(Decisions::head(g), g & TARGETS, pos, persp, |i| {
+                out[i] = 1;
+                shown.push(i as u16);
+            });
+        }
         if self.pending.is_none() && self.decisions.levy {
             out[DRAW] = 1;
             self.shown_mask.push(DRAW as u16);

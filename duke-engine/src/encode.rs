@@ -141,6 +141,38 @@ pub fn action_index(decision: Decision, pos: &Position, persp: Perspective) -> u
     }
 }
 
+/// The index of every action `head.with_target(t)` for `t` in `targets`
+/// (`head` an action whose target field is 0), given to `f`: for all kinds
+/// but commands the index is a base plus the (turned) target square, so the
+/// head is encoded once.
+#[inline]
+pub(crate) fn for_each_target_index(
+    head: Action,
+    mut targets: u64,
+    pos: &Position,
+    persp: Perspective,
+    mut f: impl FnMut(usize),
+) {
+    let t = turned(pos, persp);
+    if head.kind() == ActionKind::Command {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            f(action_index(
+                Decision::Act(head.with_target(to)),
+                pos,
+                persp,
+            ));
+            targets &= targets - 1;
+        }
+        return;
+    }
+    let base = action_index(Decision::Act(head), pos, persp) - map_sq(0, t);
+    while targets != 0 {
+        f(base + map_sq(targets.trailing_zeros() as usize, t));
+        targets &= targets - 1;
+    }
+}
+
 /// The decision at an index, `None` past the space or for a command index
 /// whose squares fall off the board or coincide. The capture flag of the
 /// action is set from `pos`.
