@@ -214,15 +214,15 @@ struct Env {
     /// that index takes the decision without decoding and checking it
     /// again (it was drawn from the decisions).
     chosen: (u32, Decision),
-    /// The keys of the positions since the last capture or levy, each
-    /// before its action, with the action: the only positions the current
-    /// one can repeat (SPEC §6 rule 3); they start from `window_start`.
-    window: Vec<(u64, Action)>,
+    /// Every action of the episode (to rebuild it as a [`Game`]), each with
+    /// the key of the position before it. From `window` on, the positions
+    /// since the last capture or levy: the only ones the current position
+    /// can repeat (SPEC §6 rule 3); they start from `window_start`.
+    history: Vec<(u64, Action)>,
+    window: usize,
     /// Bit `key % 64` of every key in the window: a key whose bit is clear
     /// is not there.
     window_bits: u64,
-    /// Every action of the episode (to rebuild it as a [`Game`]).
-    actions: Vec<Action>,
     /// In play: the maneuvers and the levy flag; with a draw waiting: the
     /// placements.
     decisions: Decisions,
@@ -240,13 +240,12 @@ impl Env {
             pending: None,
             seed,
             chosen: (NOT_CHOSEN, Decision::Draw),
-            // Reserved once so that stepping does not allocate: the window
-            // holds at most the quiet turns before the 200-turn draw, a mask
-            // at most every action and the draw; an episode's actions grow
-            // past 256 only in long games, and keep their room after.
-            window: Vec::with_capacity(crate::QUIET_LIMIT as usize + 1),
+            // Reserved once so that stepping does not allocate: a mask sets
+            // at most every action and the draw; an episode's history grows
+            // past 256 actions only in long games, and keeps its room after.
+            history: Vec::with_capacity(256),
+            window: 0,
             window_bits: 0,
-            actions: Vec::with_capacity(256),
             decisions: Decisions::new(),
             window_start: Position::standard(),
             shown: None,
@@ -261,9 +260,9 @@ impl Env {
         self.pos = Position::standard();
         self.seed = seed;
         self.pending = None;
-        self.actions.clear();
+        self.history.clear();
         self.window_start = self.pos;
-        self.window.clear();
+        self.window = 0;
         self.window_bits = 0;
         self.generate();
     }
@@ -293,13 +292,14 @@ impl Env {
         if self.window_bits & 1 << (key & 63) == 0 {
             return 1;
         }
-        let n = self.window.len();
+        let window = &self.history[self.window..];
+        let n = window.len();
         let mut count = 1;
         let mut i = n.wrapping_sub(2);
         while i < n {
-            if self.window[i].0 == key {
+            if window[i].0 == key {
                 let mut p = self.window_start;
-                for &(_, a) in &self.window[..i] {
+                for &(_, a) in &window[..i] {
                     p.play_unchecked(a);
                 }
                 if p.same_position(&self.pos) {
@@ -343,13 +343,12 @@ impl Env {
         let before_key = self.pos.key();
         self.pos.play_unchecked(action);
         self.pending = None;
-        self.actions.push(action);
+        self.history.push((before_key, action));
         if self.pos.quiet() == 0 {
             self.window_start = self.pos;
-            self.window.clear();
+            self.window = self.history.len();
             self.window_bits = 0;
         } else {
-            self.window.push((before_key, action));
             self.window_bits |= 1 << (before_key & 63);
         }
         self.generate();
@@ -409,7 +408,7 @@ impl Env {
 
     fn game(&self) -> Game {
         let mut game = Game::standard(self.seed);
-        for &a in &self.actions {
+        for &(_, a) in &self.history {
             let played = if a.kind() == ActionKind::Place {
                 game.draw().and_then(|_| game.place(a.target()))
             } else {
@@ -843,17 +842,16 @@ mod tests {
             for i in 0..n {
                 assert_eq!(chooser.position(i), decoder.position(i));
                 assert_eq!(chooser.pending_draw(i), decoder.pending_draw(i));
-                assert_eq!(chooser.envs[i].actions, decoder.envs[i].actions);
                 // Every action kept, capture flag included, as decoded.
-                let mine: Vec<u32> = chooser.envs[i]
-                    .actions
+                let mine: Vec<(u64, u32)> = chooser.envs[i]
+                    .history
                     .iter()
-                    .map(|a| a.to_bits())
+                    .map(|&(k, a)| (k, a.to_bits()))
                     .collect();
-                let theirs: Vec<u32> = decoder.envs[i]
-                    .actions
+                let theirs: Vec<(u64, u32)> = decoder.envs[i]
+                    .history
                     .iter()
-                    .map(|a| a.to_bits())
+                    .map(|&(k, a)| (k, a.to_bits()))
                     .collect();
                 assert_eq!(mine, theirs);
             }

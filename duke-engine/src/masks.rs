@@ -46,6 +46,7 @@ pub(crate) const NO_DIR: u8 = 8;
 
 /// What one tile reaches from one square on an empty board, by mark.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(align(64))]
 pub(crate) struct Reach {
     /// Move marks one away and Jump marks: never blocked.
     pub step: u64,

@@ -15,20 +15,19 @@ import duke
 QUICK = "--quick" in sys.argv
 
 
-def timed(label, fn, runs=1 if QUICK else 3):
-    # The best of a few runs: this machine's figures move from run to run.
-    best = None
+def timed(label, fn, runs=1 if QUICK else 5):
+    # Each figure from several runs: the best, and the median beside it. On
+    # a shared machine other work only ever slows a run down, so the best is
+    # the machine's speed and the median shows how much the runs moved.
+    results = []
     for _ in range(runs):
         t = time.perf_counter()
         turns = fn()
-        secs = time.perf_counter() - t
-        if best is None or secs < best[1]:
-            best = (turns, secs)
-    turns, secs = best
-    rate = turns / secs
-    print(f"{label:48} {turns:>10} turns {secs:7.2f} s {rate:>12,.0f} turns/s", flush=True)
-    return rate
-
+        results.append((turns / (time.perf_counter() - t), turns))
+    rates = sorted(rate for rate, _ in results)
+    best, median = rates[-1], rates[len(rates) // 2]
+    print(f"{label:48} {results[0][1]:>10} turns {best:>12,.0f} turns/s best (median {median:>12,.0f})", flush=True)
+    return best
 
 def duke_per_action(games):
     rng = random.Random(1)
@@ -74,7 +73,7 @@ def chess_per_move(games):
 def main():
     scale = 0.1 if QUICK else 1.0
     print("duke-engine", duke.__version__, "| one process, one core; figures from this run, best of",
-          1 if QUICK else 3, flush=True)
+          1 if QUICK else 5, flush=True)
     per_action = timed("duke: per-action API (Game, random decisions)", lambda: duke_per_action(int(200 * scale) or 1))
     vec = timed("duke: VecGame n=1024, no observations", duke_vec(int(500 * scale) or 1, False))
     vec_obs = timed("duke: VecGame n=1024, obs + masks to numpy", duke_vec(int(500 * scale) or 1, True))
