@@ -46,14 +46,12 @@ pub(crate) const NO_DIR: u8 = 8;
 
 /// What one tile reaches from one square on an empty board, by mark.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[repr(align(64))]
+#[repr(align(32))]
 pub(crate) struct Reach {
     /// Move marks one away and Jump marks: never blocked.
     pub step: u64,
     /// Move marks two away: need the square in between empty.
     pub far: u64,
-    /// The squares in between of the `far` marks.
-    pub far_mids: u64,
     /// Strike marks.
     pub strike: u64,
     /// Command marks: the command area.
@@ -98,7 +96,6 @@ const fn build_reach() -> [[Reach; 36]; CODES] {
     let zero = Reach {
         step: 0,
         far: 0,
-        far_mids: 0,
         strike: 0,
         command: 0,
     };
@@ -119,9 +116,6 @@ const fn build_reach() -> [[Reach; 36]; CODES] {
                         Mark::Move => {
                             if dx.abs() == 2 || dy.abs() == 2 {
                                 r.far |= bit;
-                                // Two away on a straight line: the middle
-                                // square is the index average.
-                                r.far_mids |= 1 << ((sq + t) / 2);
                             } else {
                                 r.step |= bit
                             }
@@ -276,8 +270,62 @@ const fn build_reach_any() -> [[u64; 36]; CODES] {
     table
 }
 
+/// What the generator reads for each tile it moves, in one 32-byte entry
+/// (a cache line holds two): [`Reach`] with the Move and Jump targets
+/// merged and the squares in between of the two-away Move targets.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(align(32))]
+pub(crate) struct Moves {
+    /// Move (one and two away) and Jump targets.
+    pub moves: u64,
+    /// The square in between of each two-away Move target that no Jump or
+    /// one-away mark reaches as well (those are never blocked).
+    pub far_mids: u64,
+    /// Strike marks.
+    pub strike: u64,
+    /// Command marks: the command area.
+    pub command: u64,
+}
+
+const fn build_moves() -> [[Moves; 36]; CODES] {
+    let zero = Moves {
+        moves: 0,
+        far_mids: 0,
+        strike: 0,
+        command: 0,
+    };
+    let mut table = [[zero; 36]; CODES];
+    let mut code = 0;
+    while code < CODES {
+        let mut sq = 0;
+        while sq < 36 {
+            let r = REACH[code][sq];
+            let mut far_mids = 0;
+            let mut far = r.far & !r.step;
+            while far != 0 {
+                let t = far.trailing_zeros() as usize;
+                // Two away on a straight line: the middle square is the
+                // index average.
+                far_mids |= 1 << ((sq + t) / 2);
+                far &= far - 1;
+            }
+            table[code][sq] = Moves {
+                moves: r.step | r.far,
+                far_mids,
+                strike: r.strike,
+                command: r.command,
+            };
+            sq += 1;
+        }
+        code += 1;
+    }
+    table
+}
+
 /// `REACH[code][square]`: the fixed-offset marks of a tile.
 pub(crate) static REACH: [[Reach; 36]; CODES] = build_reach();
+/// `MOVES[code][square]`: the same marks as the generator reads them.
+pub(crate) static MOVES: [[Moves; 36]; CODES] = build_moves();
 /// `SLIDE_DIRS[code]`: bit `d` set when the face slides in board direction `d`.
 pub(crate) static SLIDE_DIRS: [u8; CODES] = build_dirs(Mark::Slide);
 /// `JUMP_SLIDE_DIRS[code]`: bit `d` set when the face jump-slides in board direction `d`.
@@ -350,8 +398,8 @@ pub(crate) fn step(from: usize, d: usize) -> Option<usize> {
 /// before the guard rule.
 #[inline(always)]
 pub(crate) fn relocation_reach(code: usize, from: usize, occ: u64) -> u64 {
-    let r = &REACH[code][from];
-    let mut targets = r.step | far_reach(r, from, occ);
+    let m = &MOVES[code][from];
+    let mut targets = m.moves & !far_blocked(m, from, occ);
     // The directions toward higher squares, then the others: within each
     // loop the blocker is found the same way.
     let mut dirs = SLIDE_DIRS[code] & POSITIVE_DIRS;
@@ -375,20 +423,20 @@ pub(crate) fn relocation_reach(code: usize, from: usize, occ: u64) -> u64 {
     targets
 }
 
-/// The two-away Move targets of `r` whose in-between square is empty: each
-/// occupied middle square blocks the square beyond it (usually none is
-/// occupied, and a tile without such marks has no middle squares).
+/// The two-away Move targets of `m` that an occupied square in between
+/// blocks: each occupied middle square blocks the square beyond it (usually
+/// none is occupied, and a tile without such marks has no middle squares).
 #[inline(always)]
-pub(crate) fn far_reach(r: &Reach, from: usize, occ: u64) -> u64 {
+pub(crate) fn far_blocked(m: &Moves, from: usize, occ: u64) -> u64 {
     let mut blocked = 0;
-    let mut mids = r.far_mids & occ;
+    let mut mids = m.far_mids & occ;
     while mids != 0 {
-        let m = mids.trailing_zeros() as usize;
-        // The square beyond `m` seen from `from`: the mirror of `from`.
-        blocked |= 1 << (2 * m - from);
+        let mid = mids.trailing_zeros() as usize;
+        // The square beyond `mid` seen from `from`: the mirror of `from`.
+        blocked |= 1 << (2 * mid - from);
         mids &= mids - 1;
     }
-    r.far & !blocked
+    blocked
 }
 
 #[cfg(test)]

@@ -12,8 +12,8 @@
 
 use crate::masks::EMPTY;
 use crate::masks::{
-    relocation_reach, step, ADJACENT, BETWEEN, DIR_OF, JUMP_SLIDE_DIRS, NO_DIR, REACH, REACH_ANY,
-    SLIDE_DIRS,
+    relocation_reach, step, ADJACENT, BETWEEN, DIR_OF, JUMP_SLIDE_DIRS, MOVES, NO_DIR, REACH,
+    REACH_ANY, SLIDE_DIRS,
 };
 use crate::position::NO_SQUARE;
 use crate::{Action, ActionKind, ActionList, Bag, Bitboard, Position, Side, Square};
@@ -332,7 +332,7 @@ impl Position {
     #[inline(always)]
     fn captures_from(&self, s: usize, theirs: u64, occ: u64) -> u64 {
         let code = self.board[s] as usize;
-        let r = &REACH[code][s];
+        let r = &MOVES[code][s];
         let mut squares = relocation_reach(code, s, occ) | r.strike;
         if r.command != 0 {
             let movers = r.command & theirs & occ;
@@ -391,7 +391,7 @@ impl Position {
             let is_duke = u64::from(v == k).wrapping_neg();
             let legal = (duke_legal & is_duke) | ((reach & g.allowed(v)) | (reach & ed)) & !is_duke;
             sink.relocations(v, legal, enemy);
-            let r = &REACH[code][v];
+            let r = &MOVES[code][v];
             // Tiles without Strike marks strike nothing: no branch needed.
             let hit = r.strike & enemy;
             sink.strikes(v, (hit & g.resolve & !g.shields) | (hit & ed));
