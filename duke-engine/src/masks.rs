@@ -527,9 +527,8 @@ mod tests {
         assert_eq!(REACH[EMPTY as usize][0].step, 0);
         // The generator looks up the empty square's marks for the Duke,
         // whose reach it already has: they must reach nothing.
-        for sq in 0..36 {
+        for (sq, m) in MOVES[EMPTY as usize].iter().enumerate() {
             assert_eq!(relocation_reach(EMPTY as usize, sq, 0), 0);
-            let m = MOVES[EMPTY as usize][sq];
             assert_eq!(m.moves | m.far_mids | m.strike | m.command, 0);
         }
     }
