@@ -55,19 +55,21 @@ impl Decisions {
         }
     }
 
+    /// Replaces the decisions with those `fill` gives a [`Builder`].
     #[inline(always)]
-    fn clear(&mut self) {
-        self.len = 0;
-        self.count = 0;
-        self.levy = false;
-    }
-
-    /// Adds a group (kept only when it has a target).
-    #[inline(always)]
-    fn push(&mut self, head: Action, targets: u64) {
-        self.groups[usize::from(self.len)] = targets | u64::from(head.to_bits()) << HEAD_SHIFT;
-        self.len += u8::from(targets != 0);
-        self.count += targets.count_ones() as u16;
+    fn fill(&mut self, fill: impl FnOnce(&mut Builder<'_>)) {
+        let mut b = Builder {
+            groups: &mut self.groups,
+            len: 0,
+            count: 0,
+            levy: false,
+        };
+        fill(&mut b);
+        let (len, count, levy) = (b.len, b.count, b.levy);
+        // At most GROUPS - 1 groups and MAX_ACTIONS actions (tests bound both).
+        self.len = len as u8;
+        self.count = count as u16;
+        self.levy = levy;
     }
 
     #[inline(always)]
@@ -267,18 +269,8 @@ impl Env {
 
     #[inline]
     fn generate(&mut self) {
-        let d = &mut self.decisions;
-        let mut b = Builder {
-            groups: &mut d.groups,
-            len: 0,
-            count: 0,
-            levy: false,
-        };
-        self.pos.generate(&mut b);
-        // At most GROUPS - 1 groups and MAX_ACTIONS actions (tests bound both).
-        d.len = b.len as u8;
-        d.count = b.count as u16;
-        d.levy = b.levy;
+        let pos = &self.pos;
+        self.decisions.fill(|b| pos.generate(b));
     }
 
     /// How many times the current position has occurred in the episode
@@ -329,11 +321,9 @@ impl Env {
             Decision::Draw => {
                 let troop = draw_troop(self.seed, &self.pos);
                 self.pending = Some(troop);
-                self.decisions.clear();
-                self.decisions.push(
-                    Action::place(troop, crate::Square::A1),
-                    self.pos.levy_squares().0,
-                );
+                let squares = self.pos.levy_squares().0;
+                self.decisions
+                    .fill(|b| b.push(Action::place(troop, crate::Square::A1), squares));
                 return None;
             }
             Decision::Act(a) => a,
@@ -427,8 +417,8 @@ impl Env {
 /// [`VecGame::episode_seed`]`(seed, k)`, so a single [`Game`] with that
 /// seed and the same decisions replays it exactly ([`VecGame::game`]
 /// rebuilds it). A game keeps only what stepping needs: its position, its
-/// decisions, and the positions since the last capture or levy for the
-/// repetition rule.
+/// decisions as sets of targets, and its actions each with the key of the
+/// position before it (for the repetition rule and to rebuild it).
 ///
 /// ```
 /// use duke_engine::batch::VecGame;
