@@ -82,7 +82,8 @@ impl Decisions {
         Action::from_bits_unchecked((group >> HEAD_SHIFT) as u32)
     }
 
-    /// The listed action equal to `action` (its capture flag as listed).
+    /// `action` if it is listed (returned as given: its capture flag set by
+    /// whoever decoded it).
     #[inline]
     fn find(&self, action: Action) -> Option<Action> {
         let (head, target) = action.split_target();

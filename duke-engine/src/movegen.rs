@@ -237,49 +237,17 @@ impl Position {
         target: usize,
         occ: u64,
     ) -> u64 {
-        let theirs = self.by_side[by.index()];
-        self.attackers_among::<FIRST>(theirs, theirs, target, occ)
-    }
-
-    /// [`Position::attackers_with`] over the tiles `among` of the side
-    /// whose tiles are `theirs` (`among` a subset; the others cannot reach).
-    #[inline(always)]
-    fn attackers_among<const FIRST: bool>(
-        &self,
-        theirs: u64,
-        among: u64,
-        target: usize,
-        occ: u64,
-    ) -> u64 {
         let tbit = 1u64 << target;
-        let theirs = theirs & !tbit;
+        let theirs = self.by_side[by.index()] & !tbit;
         let mut found = 0;
-        let mut rest = among & theirs & occ;
+        let mut rest = theirs & occ;
         while rest != 0 {
             let s = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let code = self.board[s] as usize;
-            if REACH_ANY[code][s] & tbit == 0 {
-                continue;
-            }
-            let r = &REACH[code][s];
-            let mut hit = (r.step | r.strike) & tbit != 0
-                || (r.far & tbit != 0 && occ & 1 << ((s + target) / 2) == 0)
-                || (r.command & tbit != 0 && r.command & theirs & occ != 0);
-            let d = DIR_OF[s][target];
-            if !hit && d != NO_DIR {
-                let d = d as usize;
-                if SLIDE_DIRS[code] & 1 << d != 0 && BETWEEN[s][target] & occ == 0 {
-                    hit = true;
-                }
-                if JUMP_SLIDE_DIRS[code] & 1 << d != 0 {
-                    if let Some(first) = step(s, d) {
-                        if first != target && BETWEEN[first][target] & occ == 0 {
-                            hit = true;
-                        }
-                    }
-                }
-            }
+            // The tile's capture squares, computed as the generator computes
+            // them for the Duke's squares (one rule for both).
+            let hit = REACH_ANY[self.board[s] as usize][s] & tbit != 0
+                && self.captures_from(s, theirs, occ) & tbit != 0;
             if hit {
                 found |= 1 << s;
                 if FIRST {
@@ -328,7 +296,7 @@ impl Position {
     /// relocation marks, what it strikes, and its command area when it
     /// holds a friendly tile to move there (not the square of that tile
     /// when it is the only one: that tile would be the one captured).
-    /// The same test as [`Position::attackers_with`], for all squares at once.
+    /// [`Position::attackers_with`] asks it of each tile that could reach.
     #[inline(always)]
     fn captures_from(&self, s: usize, theirs: u64, occ: u64) -> u64 {
         let code = self.board[s] as usize;
