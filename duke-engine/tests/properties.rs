@@ -100,6 +100,25 @@ proptest! {
     }
 
     #[test]
+    fn duke_attacked_iff_the_mover_can_take_it(c in choices()) {
+        // The attack test (used by the interface and the AI) against the
+        // legal list, which the property above checks against the naive
+        // generator: the waiting side's Duke is attacked exactly when the
+        // mover has an action landing on or striking its square.
+        for pos in walk(&c) {
+            let me = pos.side_to_move();
+            if let (Some(_), Some(theirs)) = (pos.duke(me), pos.duke(!me)) {
+                let takes = pos
+                    .legal_actions()
+                    .iter()
+                    .any(|a| a.kind() != ActionKind::Place && a.target() == theirs);
+                prop_assert_eq!(pos.is_duke_attacked(!me), takes, "{}", pos);
+                prop_assert_eq!(pos.attackers(me, theirs).is_empty(), !takes, "{}", pos);
+            }
+        }
+    }
+
+    #[test]
     fn perft_unchanged_under_mirror_and_colour_swap(c in prop::collection::vec(any::<u16>(), 0..80)) {
         let pos = *walk(&c).last().unwrap();
         let n = duke_engine::perft(&pos, 2);
