@@ -31,7 +31,9 @@ rm -rf "$DIST" target/python-sdist
 mkdir -p "$DIST" target/python-sdist
 PATH="$BUILD_PATH" maturin sdist --out "$DIST"
 sdist=$(ls "$DIST"/duke_engine-*.tar.gz)
-tar -xzf "$sdist" -C target/python-sdist
+# --touch: the sdist's files carry a fixed old date, which would make cargo
+# take a previous build of them for up to date.
+tar --touch -xzf "$sdist" -C target/python-sdist
 
 step "python: release wheel built from the unpacked sdist (zig, manylinux2014)"
 (

@@ -16,6 +16,7 @@ classes need CPython >= 3.10 (an abi3 limitation).
 
 import argparse
 import ast
+import difflib
 import importlib
 import inspect
 import pathlib
@@ -210,6 +211,10 @@ def main():
     if args.check:
         old = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
         if old != text:
+            diff = difflib.unified_diff(
+                old.splitlines(), text.splitlines(), "committed", "generated", lineterm=""
+            )
+            print("\n".join(list(diff)[:60]), file=sys.stderr)
             print(f"{OUT} is stale: run python docs/gen_python_api.py", file=sys.stderr)
             return 1
         print(f"{OUT.name} is up to date")
