@@ -289,7 +289,7 @@ fn example(dir: &Path, ex: &Example) {
                 Ok(a) => {
                     let after = pos.play(a).expect("a legal action plays");
                     let outcome = after.outcome().map_or(String::new(), |o| format!("; {o}"));
-                    let _ = writeln!(md, "| `{text}` | legal{outcome} |");
+                    let _ = writeln!(md, "| `{text}` | legal{outcome}; after it: `{after}` |");
                     if matches!(ex.show, Show::After) {
                         picture_pos = after;
                         last = Some(a);
@@ -300,9 +300,6 @@ fn example(dir: &Path, ex: &Example) {
                 }
             }
         }
-    }
-    if matches!(ex.show, Show::After) {
-        let _ = writeln!(md, "\nAfter it (DPN): `{picture_pos}`");
     }
     write(
         dir,
