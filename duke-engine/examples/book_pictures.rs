@@ -309,6 +309,39 @@ fn example(dir: &Path, ex: &Example) {
     write(dir, &format!("board/{}.md", ex.name), &md);
 }
 
+/// The setup: where Light's Footmen may go once its Duke is on C1.
+fn setup(dir: &Path) {
+    let mut game = Game::new(0);
+    let mut md = String::from("At the start of a game Light may place: ");
+    let first: Vec<String> = game
+        .legal_actions()
+        .iter()
+        .map(|a| format!("`{a}`"))
+        .collect();
+    md.push_str(&first.join(", "));
+    game.play_text("D@C1").expect("the Duke may go on C1");
+    let mut highlights = Bitboard::EMPTY;
+    let next: Vec<String> = game
+        .legal_actions()
+        .iter()
+        .map(|a| {
+            highlights |= a.target();
+            format!("`{a}`")
+        })
+        .collect();
+    let _ = writeln!(
+        md,
+        ".\n\nAfter `D@C1`, Light's first Footman may be placed by: {} (green dots in the diagram).",
+        next.join(", ")
+    );
+    write(
+        dir,
+        "board/setup.svg",
+        &board(game.position(), highlights, None),
+    );
+    write(dir, "board/setup.md", &md);
+}
+
 /// Test vectors for the format chapters: a record, action indices and
 /// observation planes.
 fn vectors(dir: &Path) {
@@ -395,6 +428,7 @@ fn main() {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("docs/src/pictures"));
     charts(&dir);
+    setup(&dir);
     for ex in EXAMPLES {
         example(&dir, ex);
     }
