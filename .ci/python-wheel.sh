@@ -105,6 +105,7 @@ norust python -m mypy duke-py/python/duke tests/python examples/python --ignore-
 
 step "python: examples"
 norust python examples/python/tour.py target/tour.svg > /dev/null
+norust python examples/python/basics.py > /dev/null
 norust python examples/python/bench.py --quick
 
 step "python: the book's Python API reference matches the docstrings"
