@@ -279,7 +279,7 @@ impl Session {
                 }
             }
         }
-        if self.game.outcome().is_some() {
+        if self.game.outcome().is_some() || matches!(self.game.phase(), Phase::Setup { .. }) {
             return Ok(());
         }
         self.say(format!(
@@ -449,6 +449,22 @@ impl Session {
         self.announced = true;
         self.show()?;
         self.say(format!("game over: {outcome}"))?;
+        // A Duke in Guard with no way out: say who holds it.
+        let pos = *self.game.position();
+        let stuck = pos.side_to_move();
+        if outcome.winner() == Some(!stuck) && pos.is_duke_attacked(stuck) {
+            if let Some(duke) = pos.duke(stuck) {
+                let by = self.tiles_named(&pos, pos.attackers(!stuck, duke));
+                let whose = if self.owner(stuck) == "your" {
+                    "your".to_string()
+                } else {
+                    format!("{stuck}'s")
+                };
+                self.say(format!(
+                    "  {whose} Duke on {duke} is attacked by {by}, and no maneuver saves it"
+                ))?;
+            }
+        }
         if !self.auto {
             let verdict = match outcome.winner() {
                 Some(w) if w == self.me => "you win",
@@ -565,7 +581,7 @@ impl Session {
             Ok(troop) => {
                 let tile = Tile::new(troop, self.me, Face::Starting);
                 self.say(format!("you draw {}", with_article(troop)))?;
-                self.show_charts(tile, "starting face (placed so)", "other face")?;
+                self.show_charts(tile, "starting face (up when placed)", "other face")?;
                 let pos = *self.game.position();
                 let exposed = pos.exposed_levy_squares();
                 let list: Vec<String> = pos
@@ -660,8 +676,13 @@ impl Session {
             return self.refuse("no hint: no decision");
         };
         let depth = h.best.depth.clamp(1, 3);
+        let unit = if first_score.abs() < MATE_BOUND {
+            " (in Footmen: 1.00 = a Footman, + is good for you)"
+        } else {
+            ""
+        };
         self.say(format!(
-            "hint (level {}): {}, {} (in Footmen: 1.00 = a Footman, + is good for you)",
+            "hint (level {}): {}, {}{unit}",
             self.level,
             show(first),
             score_text(first_score)
@@ -771,7 +792,8 @@ impl Session {
                 Err(e) => self.refuse(format!("cannot read {rest}: {e}"))?,
             },
             _ if self.is_over() => {
-                if is_unknown(&word, rest) {
+                let known = matches!(word.as_str(), "hint" | "levy" | "draw" | "fixed");
+                if !known && is_unknown(&word, rest) {
                     self.refuse(format!("unknown command '{text}': type help"))?;
                 } else {
                     self.refuse("the game is over: undo, record, save <file>, new, or quit")?;
@@ -859,10 +881,11 @@ fn is_unknown(word: &str, rest: &str) -> bool {
 
 /// A score in Footmen (hundredths), or a forced Duke capture in turns.
 fn score_text(score: i32) -> String {
+    let turns = |n: i32| format!("{n} turn{}", if n == 1 { "" } else { "s" });
     if score >= MATE_BOUND {
-        format!("takes the Duke within {} turns", MATE - score)
+        format!("wins: takes the Duke within {}", turns(MATE - score))
     } else if score <= -MATE_BOUND {
-        format!("loses the Duke within {} turns", MATE + score)
+        format!("loses: the Duke falls within {}", turns(MATE + score))
     } else {
         format!("{:+.2}", f64::from(score) / 100.0)
     }
@@ -963,7 +986,8 @@ mod tests {
     fn scores_in_footmen() {
         assert_eq!(score_text(100), "+1.00");
         assert_eq!(score_text(-35), "-0.35");
-        assert_eq!(score_text(MATE - 3), "takes the Duke within 3 turns");
+        assert_eq!(score_text(MATE - 3), "wins: takes the Duke within 3 turns");
+        assert_eq!(score_text(-MATE + 1), "loses: the Duke falls within 1 turn");
     }
 
     #[test]

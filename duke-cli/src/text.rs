@@ -29,6 +29,7 @@ pub fn legend(you_light: bool) -> String {
          \x20 !                   your Duke reaches it but may not go there: an enemy\n\
          \x20                     tile would take it (the lines below the board say which)\n\
          \x20 ?                   a levy square that leaves your Duke in Guard\n\
+         the bags: P×3 19% means 3 Pikemen in the bag, a 19% chance to draw one\n\
          the troops:\n",
     );
     let mut troops = Troop::ALL;

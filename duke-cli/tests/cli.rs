@@ -308,7 +308,7 @@ fn guard_marks_the_levy_squares_that_leave_the_duke_attacked() {
     // The draw shows the troop's two charts.
     let drawn = &out[out.find("you draw a Pikeman").expect(&out)..];
     let lines: Vec<&str> = drawn.lines().collect();
-    assert_eq!(lines[1], "starting face (placed so)      other face");
+    assert_eq!(lines[1], "starting face (up when placed)      other face");
     assert_eq!(lines[2], "  ● · · · ●        · ✦ · ✦ ·");
     assert!(drawn.contains("place it on B1?, D1? or C2"), "{drawn}");
     // A placement there asks first; "no" keeps the draw waiting.
