@@ -203,8 +203,9 @@ impl Session {
         let mut line = format!("{who} ({}):", bag.total());
         let total = bag.total().max(1);
         for (t, n) in bag.iter() {
+            // A no-break space keeps the entry whole when the line wraps.
             line.push_str(&format!(
-                " {}×{} {:.0}%",
+                " {}×{}\u{a0}{:.0}%",
                 t.char(),
                 n,
                 100.0 * f64::from(n) / f64::from(total)

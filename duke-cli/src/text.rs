@@ -129,7 +129,9 @@ pub fn wrap(line: &str, width: usize) -> Vec<String> {
     let pad = " ".repeat(indent + 2);
     let mut out = Vec::new();
     let mut current = " ".repeat(indent);
-    for word in line.split_whitespace() {
+    // Words are split at plain spaces only: a no-break space (U+00A0)
+    // keeps a token such as a bag entry whole.
+    for word in line.split(' ').filter(|w| !w.is_empty()) {
         let fresh = current.trim().is_empty();
         if !fresh && visible(&current) + 1 + visible(word) > width {
             out.push(current);
@@ -167,15 +169,22 @@ mod tests {
 
     #[test]
     fn wrapping_keeps_tokens_whole() {
-        let line = format!("your bag (16):{}", " P×3 19%".repeat(14));
+        let line = format!("your bag (16):{}", " P×3\u{a0}19%".repeat(14));
         let lines = wrap(&line, 40);
         assert!(lines.len() > 1);
         for l in &lines {
             assert!(l.chars().count() <= 40, "{l}");
+            assert!(
+                !l.ends_with("P×3") && !l.trim_start().starts_with("19%"),
+                "{l}"
+            );
         }
-        assert_eq!(
-            lines.concat().split_whitespace().collect::<Vec<_>>(),
-            line.split_whitespace().collect::<Vec<_>>()
-        );
+        let words = |s: &str| {
+            s.split(' ')
+                .filter(|w| !w.is_empty())
+                .map(String::from)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(words(&lines.join(" ")), words(&line));
     }
 }

@@ -35,7 +35,15 @@ fn run(args: &[&str], input: &str) -> (String, String, bool) {
 /// player's typing ends each prompt's line; in a pipe the prompt and the
 /// answer share one, so the prompts are taken off first.
 fn fits_80_columns(out: &str) {
+    let mut in_bag = false;
     for line in out.lines() {
+        // A bag line wraps between its entries ("P×3 19%"), never inside one.
+        if in_bag && line.starts_with("  ") && line.contains('%') {
+            let first = line.split_whitespace().next().unwrap_or("");
+            assert!(first.contains('×'), "a bag entry cut by the wrap: {line:?}");
+        }
+        in_bag =
+            line.contains(" bag (") || (in_bag && line.starts_with("  ") && line.contains('%'));
         let mut rest = line;
         loop {
             if let Some(r) = rest.strip_prefix("> ") {
