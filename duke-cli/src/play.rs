@@ -14,7 +14,7 @@ use duke_engine::{
 
 use crate::input::Input;
 use crate::players::{decide, Player};
-use crate::text::{legend, with_article, wrap, COMMANDS, RULES};
+use crate::text::{commands, legend, with_article, wrap, RULES};
 
 /// The width the game's output keeps to.
 const WIDTH: usize = 80;
@@ -737,7 +737,7 @@ impl Session {
                 if rest.eq_ignore_ascii_case("rules") {
                     self.say(RULES)?;
                 } else {
-                    self.say(COMMANDS)?;
+                    self.say(commands(self.me == Side::Light))?;
                     self.say(legend(self.me == Side::Light))?;
                 }
             }

@@ -1,13 +1,13 @@
 //! The game's help, legend and rules page: text of this project, in its
 //! own words, built into the program.
 
-use duke_engine::Troop;
+use duke_engine::{Square, Troop};
 
-pub const COMMANDS: &str = "\
+const COMMANDS: &str = "\
 commands:
-  <square>       select a tile (e.g. b1): its two charts and its targets
-  <action>       act: b1-b2 (move), c3xc5 (capture), c3*b5 (strike),
-                 e4:d5-e5 (the tile on e4 commands its d5 tile to e5)
+  <square>       select a tile (e.g. {b1}): its two charts and its targets
+  <action>       act: {b1}-{b2} (move), {c3}x{c5} (capture), {c3}*{b5} (strike),
+                 {e4}:{d5}-{e5} (the tile on {e4} commands its {d5} tile to {e5})
   levy           draw a tile from your bag, then type a square to place it
   undo / redo    take back your last turn and the AI's reply / play it again
   hint           what the AI would play at your level, and its best choices
@@ -15,6 +15,27 @@ commands:
   save <file>    save the game               load <file>  load a saved game
   new [seed]     start a new game            resign       give up
   help rules     the rules on one page       quit         leave";
+
+/// The commands, with example squares on the player's own side of the
+/// board (turned around for Dark).
+pub fn commands(you_light: bool) -> String {
+    let mut out = String::new();
+    let mut rest = COMMANDS;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let close = open + rest[open..].find('}').expect("a closing brace");
+        let sq: Square = rest[open + 1..close].parse().expect("an example square");
+        let shown = if you_light {
+            sq
+        } else {
+            Square::from_coords(5 - sq.file(), 5 - sq.rank()).expect("on the board")
+        };
+        out.push_str(&shown.to_string().to_ascii_lowercase());
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
 
 /// The legend of the board and the charts; `you_light` says which case is yours.
 pub fn legend(you_light: bool) -> String {
@@ -154,11 +175,24 @@ mod tests {
 
     #[test]
     fn every_line_fits_80_columns() {
-        for text in [COMMANDS, RULES, &legend(true), &legend(false)] {
+        for text in [
+            &commands(true),
+            &commands(false),
+            RULES,
+            &legend(true),
+            &legend(false),
+        ] {
             for line in text.lines() {
                 assert!(line.chars().count() <= 80, "{line}");
             }
         }
+    }
+
+    #[test]
+    fn examples_on_the_players_side() {
+        assert!(commands(true).contains("(e.g. b1)") && commands(true).contains("e4:d5-e5"));
+        assert!(commands(false).contains("(e.g. e6)") && commands(false).contains("b3:c2-b2"));
+        assert!(!commands(false).contains('{'));
     }
 
     #[test]

@@ -221,8 +221,14 @@ fn help_and_board_work_at_the_setup_prompt() {
 
 #[test]
 fn playing_dark_the_examples_are_darks_squares() {
-    let (out, _, ok) = run(&["play", "--side", "dark", "--seed", "1"], "d6\nc6\ne6\n");
+    let (out, _, ok) = run(
+        &["play", "--side", "dark", "--seed", "1"],
+        "help\nd6\nc6\ne6\n",
+    );
     assert!(ok);
+    // The help's examples are Dark's own squares.
+    assert!(out.contains("select a tile (e.g. e6)"), "{out}");
+    assert!(out.contains("act: e6-e5 (move)"), "{out}");
     assert!(out.contains("place your Duke (C6 or D6)> "), "{out}");
     assert!(
         out.contains("'fixed' for Duke D6, Footmen C6 and E6"),
