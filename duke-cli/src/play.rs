@@ -836,6 +836,14 @@ impl Session {
                 Err(e) => self.refuse(e.to_string()),
             };
         }
+        // A whole levy (`W@C2`) would pick its troop; in this game the bag decides.
+        if let (Phase::Play, Ok(a)) = (self.game.phase(), text.parse::<Action>()) {
+            if let ActionView::Place { .. } = a.view() {
+                return self.refuse(format!(
+                    "{a}: the bag chooses the troop: type levy to draw one, then its square"
+                ));
+            }
+        }
         let before = *self.game.position();
         match self.game.play_text(text) {
             Ok(a) => {

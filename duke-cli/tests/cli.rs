@@ -258,6 +258,14 @@ fn unknown_commands_and_usage_lines() {
     assert!(out.contains("usage: save <file>"), "{out}");
     assert!(out.contains("usage: load <file>"), "{out}");
     assert!(out.contains("usage: new [seed]"), "{out}");
+    // The troop of a levy comes from the bag, not from the player.
+    let (out, _, _) = run(&["play", "--seed", "1"], "fixed\nw@c2\nboard\n");
+    assert!(
+        out.contains("W@C2: the bag chooses the troop: type levy to draw one"),
+        "{out}"
+    );
+    let after = &out[out.find("W@C2: the bag").unwrap()..];
+    assert!(after.contains("your bag (16)"), "{after}");
 }
 
 #[test]
