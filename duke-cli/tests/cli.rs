@@ -579,3 +579,30 @@ fn progress_in_ci_logs_is_a_plain_line() {
     assert!(err.starts_with("random: 20/20 games"), "{err}");
     assert!(!err.contains('\r') && !err.contains('\x1b'), "{err:?}");
 }
+
+#[test]
+fn strikes_and_commands_are_said_in_words() {
+    let dir = Dir::new("words");
+    let strike = dir.record("strike.txt", "3d2/6/3f2/6/2+P3/D5 l -/- 0 0");
+    let command = dir.record("command.txt", "3d2/6/6/6/2+G3/2D3 l -/- 0 0");
+    let (out, _, ok) = run(
+        &["play", "--seed", "1", "--level", "1"],
+        &format!("fixed\nload {strike}\nc2*d4\nload {command}\nc2:c1-b1\nrecord\n"),
+    );
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("you play C2*D4: your Pikeman C2 strikes Dark's Footman on D4"),
+        "{out}"
+    );
+    assert!(
+        out.contains("you play C2:C1-B1: your General C2 commands your Duke C1 to B1"),
+        "{out}"
+    );
+    // The AI's replies are said in words too: "Dark's <troop> <square> ...".
+    let replies = out
+        .lines()
+        .filter(|l| l.starts_with("Dark's ") && l.ends_with(')'))
+        .count();
+    assert!(replies >= 2, "{out}");
+    assert!(out.contains("1. C2:C1-B1"), "{out}");
+}
