@@ -795,7 +795,7 @@ impl Session {
             _ if self.is_over() => {
                 let known = matches!(word.as_str(), "hint" | "levy" | "draw" | "fixed");
                 if !known && is_unknown(&word, rest) {
-                    self.refuse(format!("unknown command '{text}': type help"))?;
+                    self.refuse(format!("unknown command '{text}': type help for the commands and how to write an action"))?;
                 } else {
                     self.refuse("the game is over: undo, record, save <file>, new, or quit")?;
                 }
@@ -820,7 +820,7 @@ impl Session {
                         _ => self.select(sq)?,
                     }
                 } else if is_unknown(&word, rest) {
-                    self.refuse(format!("unknown command '{text}': type help"))?;
+                    self.refuse(format!("unknown command '{text}': type help for the commands and how to write an action"))?;
                 } else {
                     self.act(text)?;
                 }
