@@ -35,7 +35,7 @@ impl Progress {
         let mode = if std::io::stderr().is_terminal() {
             let bar = ProgressBar::new(len);
             let style =
-                ProgressStyle::with_template("{prefix}: [{bar:30}] {pos}/{len} {msg} {elapsed}")
+                ProgressStyle::with_template("{prefix}: [{wide_bar}] {pos}/{len} {msg} {elapsed}")
                     .expect("a valid template")
                     .progress_chars("#>-");
             bar.set_style(style);

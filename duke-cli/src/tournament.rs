@@ -56,7 +56,7 @@ pub fn run(a: Player, b: Player, games: u32, seed: u64, threads: usize) -> Strin
     let start = Instant::now();
     let next = AtomicU32::new(0);
     let results: Mutex<Vec<(u32, f64)>> = Mutex::new(Vec::new());
-    let progress = Progress::new("tournament", u64::from(total));
+    let progress = Progress::new(&format!("{} vs {}", a.name(), b.name()), u64::from(total));
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
             s.spawn(|| {
@@ -82,10 +82,7 @@ pub fn run(a: Player, b: Player, games: u32, seed: u64, threads: usize) -> Strin
                             draws += 1;
                         }
                     }
-                    progress.update(
-                        r.len() as u64,
-                        &format!("{} vs {}: +{wins} ={draws} -{losses}", a.name(), b.name()),
-                    );
+                    progress.update(r.len() as u64, &format!("+{wins} ={draws} -{losses}"));
                 }
             });
         }
@@ -96,10 +93,7 @@ pub fn run(a: Player, b: Player, games: u32, seed: u64, threads: usize) -> Strin
     let wins = scores.iter().filter(|&&s| s > 0.75).count();
     let losses = scores.iter().filter(|&&s| s < 0.25).count();
     let draws = scores.len() - wins - losses;
-    progress.finish(
-        scores.len() as u64,
-        &format!("{} vs {}: +{wins} ={draws} -{losses}", a.name(), b.name()),
-    );
+    progress.finish(scores.len() as u64, &format!("+{wins} ={draws} -{losses}"));
     let n = scores.len() as f64;
     let p = scores.iter().sum::<f64>() / n;
     let var = scores.iter().map(|s| (s - p).powi(2)).sum::<f64>() / n;
