@@ -55,7 +55,9 @@ pub enum IllegalReason {
     },
     /// The target holds a tile of the mover's own.
     OwnTile(Square),
-    /// After the action the opponent could capture the mover's Duke (SPEC §4).
+    /// After the action the opponent could capture the mover's Duke (SPEC §4)
+    /// on the square given: where the Duke stands after the action (its
+    /// target when the action moves the Duke).
     ExposesDuke(Square),
     /// A strike at a square with no enemy tile.
     NoEnemyToStrike(Square),
@@ -79,7 +81,7 @@ pub enum IllegalReason {
         /// The Duke's square.
         duke: Square,
     },
-    /// A levy onto an occupied square.
+    /// A levy onto an occupied square (the Duke's own square included).
     Occupied(Square),
 }
 
@@ -338,6 +340,35 @@ impl Position {
         }
     }
 
+    /// The levy squares on which a placed tile would leave the mover's Duke
+    /// open to capture: the guard rule does not restrict a levy (SPEC §3),
+    /// so these placements are legal, and a program can warn before one.
+    /// Empty when no levy is possible. Which troop is placed does not
+    /// matter: a placed tile only fills its square (it may block a line).
+    ///
+    /// ```
+    /// use duke_engine::{Bitboard, Position, Square};
+    /// // Dark's Duke, other face up, slides down the C file onto Light's.
+    /// let pos: Position = "2+d3/6/6/6/6/2D3 l P/p 0 0".parse().unwrap();
+    /// assert!(pos.is_duke_attacked(pos.side_to_move()));
+    /// // Only a tile on C2 blocks the line.
+    /// let exposed: Bitboard = [Square::B1, Square::D1].into_iter().collect();
+    /// assert_eq!(pos.exposed_levy_squares(), exposed);
+    /// ```
+    pub fn exposed_levy_squares(&self) -> Bitboard {
+        let Some((troop, _)) = self.bag(self.side).iter().next() else {
+            return Bitboard::EMPTY;
+        };
+        self.levy_squares()
+            .into_iter()
+            .filter(|&sq| {
+                let mut after = *self;
+                after.play_unchecked(Action::place(troop, sq));
+                after.is_duke_attacked(self.side)
+            })
+            .collect()
+    }
+
     /// The possible draws of a levy by the side to move, each troop kind
     /// with its probability (count / bag size); empty when no levy is possible.
     ///
@@ -472,7 +503,7 @@ impl Position {
                     IllegalReason::BagEmpty
                 } else if bag.count(troop) == 0 {
                     IllegalReason::NotInBag(troop)
-                } else if ADJACENT[duke.index()] & 1 << to.index() == 0 {
+                } else if to != duke && ADJACENT[duke.index()] & 1 << to.index() == 0 {
                     IllegalReason::NotNextToDuke { to, duke }
                 } else {
                     IllegalReason::Occupied(to)
@@ -485,7 +516,8 @@ impl Position {
                 };
                 let (reach, _) = self.pseudo_targets(from.index());
                 if reach & 1 << to.index() != 0 {
-                    return IllegalReason::ExposesDuke(duke);
+                    // Name the square the Duke would stand on.
+                    return IllegalReason::ExposesDuke(if from == duke { to } else { duke });
                 }
                 match self.mark_on(tile, from, to) {
                     None => IllegalReason::NoMark { tile, from, to },
@@ -549,7 +581,7 @@ impl Position {
                 if self.tile_at(to).is_some_and(|t| t.side == self.side) {
                     return IllegalReason::OwnTile(to);
                 }
-                IllegalReason::ExposesDuke(duke)
+                IllegalReason::ExposesDuke(if from == duke { to } else { duke })
             }
         }
     }

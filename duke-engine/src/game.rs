@@ -782,3 +782,51 @@ impl Game {
         }
     }
 }
+
+#[cfg(feature = "search")]
+impl Game {
+    /// The AI's decision at a difficulty level (1 to
+    /// [`LEVELS`](crate::search::LEVELS), see [`crate::search::level`];
+    /// out-of-range levels are clamped): an action to play, or
+    /// [`Decision::Draw`](crate::search::Decision::Draw) to levy, after
+    /// which the AI is asked again for the square of the drawn troop.
+    /// `None` while the game is in setup or over. Give the result to
+    /// [`Game::apply`].
+    ///
+    /// The search sees the position, the drawn troop and the history,
+    /// never the bag's generator. Levels 1 and 2 choose among near-best
+    /// decisions with a generator seeded by the position alone; use
+    /// [`Searcher::play_level`](crate::search::Searcher::play_level) to
+    /// seed that choice yourself or to keep one searcher's allocation
+    /// across calls.
+    ///
+    /// ```
+    /// use duke_engine::{Game, Side};
+    /// let mut game = Game::standard(7);
+    /// game.play_text("B1-B2").unwrap(); // your turn, then the AI's (a levy is two decisions)
+    /// while game.side_to_decide() == Side::Dark {
+    ///     game.apply(game.best_action(3).unwrap()).unwrap();
+    /// }
+    /// assert_eq!(game.position().turn(), 2);
+    /// ```
+    ///
+    /// Two levels playing a game out:
+    ///
+    /// ```
+    /// use duke_engine::{Game, Side};
+    /// let mut game = Game::standard(1);
+    /// while let Some(decision) = game.best_action(match game.side_to_decide() {
+    ///     Side::Light => 2,
+    ///     Side::Dark => 1,
+    /// }) {
+    ///     game.apply(decision).unwrap();
+    /// }
+    /// assert!(game.outcome().is_some());
+    /// ```
+    pub fn best_action(&self, level: u8) -> Option<crate::search::Decision> {
+        let (pos, drawn, history) = crate::search::game_input(self)?;
+        let lvl = crate::search::level(level);
+        let result = crate::search::Searcher::new().play_level(&pos, drawn, &history, &lvl, 0);
+        Some(result.decision)
+    }
+}

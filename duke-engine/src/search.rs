@@ -23,7 +23,9 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::cmp::Reverse;
 
-use crate::encode::Decision;
+/// A decision of the side to move (an action, or the draw of a levy),
+/// re-exported here beside [`SearchResult`], which carries one.
+pub use crate::encode::Decision;
 use crate::masks::{relocation_reach, ADJACENT, EMPTY, REACH};
 use crate::{Action, ActionKind, ActionList, Position, Side, Troop, QUIET_LIMIT};
 

@@ -63,6 +63,18 @@ fn illegal_actions_say_why() {
         p.parse_action("C2-B2").unwrap_err().to_string(),
         "C2-B2: it would leave your Duke on C1 open to capture"
     );
+    // A Duke that moves into danger: the square named is where it would stand.
+    let p = pos("5d/6/6/2+p3/6/2D3 l -/- 0 0");
+    assert_eq!(
+        p.parse_action("C1-B1").unwrap_err().to_string(),
+        "C1-B1: it would leave your Duke on B1 open to capture"
+    );
+    // A levy onto the Duke's own square: occupied, not "not next to it".
+    let p = pos("3d2/6/6/6/6/2D3 l P/- 0 0");
+    assert_eq!(
+        p.parse_action("P@C1").unwrap_err().to_string(),
+        "P@C1: C1 is not empty"
+    );
     // No enemy to strike.
     let p = pos("3d2/6/6/6/2+P3/D5 l -/- 0 0");
     assert_eq!(

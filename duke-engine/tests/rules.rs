@@ -357,3 +357,41 @@ fn outside_troop_levy_is_accepted_when_in_the_bag() {
     let err = game.play_text("W@C2").unwrap_err();
     assert_eq!(err.to_string(), "W@C2: the bag holds no Wizard");
 }
+
+#[test]
+fn exposed_levy_squares_are_the_levies_after_which_the_duke_is_attacked() {
+    // Positions along seeded random games: for every troop in the bag and
+    // every levy square, the placement leaves the mover's Duke attacked
+    // exactly on the exposed squares.
+    let mut seen_exposed = 0;
+    for seed in 0..40u64 {
+        let mut game = Game::standard(seed);
+        let mut x = seed | 1;
+        while game.outcome().is_none() {
+            let pos = *game.position();
+            let exposed = pos.exposed_levy_squares();
+            assert_eq!(exposed & !pos.levy_squares(), duke_engine::Bitboard::EMPTY);
+            if !pos.is_duke_attacked(pos.side_to_move()) {
+                assert!(exposed.is_empty(), "{pos}");
+            }
+            for (troop, _) in pos.bag(pos.side_to_move()).iter() {
+                for sq in pos.levy_squares() {
+                    let after = pos.play(Action::place(troop, sq)).unwrap();
+                    let attacked = after.is_duke_attacked(pos.side_to_move());
+                    assert_eq!(
+                        attacked,
+                        exposed.into_iter().any(|s| s == sq),
+                        "{pos} {troop}@{sq}"
+                    );
+                    seen_exposed += usize::from(attacked);
+                }
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let list = game.legal_actions();
+            game.play(list[(x % list.len() as u64) as usize]).unwrap();
+        }
+    }
+    assert!(seen_exposed > 0, "no position had an exposed levy square");
+}

@@ -229,3 +229,33 @@ fn forced_reply(pos: &Position, turns: u32) -> bool {
         forced(&next, turns)
     })
 }
+
+#[test]
+fn best_action_is_the_levels_decision_and_none_outside_play() {
+    use duke_engine::search::{level, Decision as SearchDecision};
+    let mut game = Game::new(3);
+    assert_eq!(game.best_action(3), None, "in setup");
+    game.setup_fixed().unwrap();
+    game.setup_fixed().unwrap();
+    for lvl in 1..=4 {
+        let (pos, drawn, history) = duke_engine::search::game_input(&game).unwrap();
+        let expected = Searcher::new()
+            .play_level(&pos, drawn, &history, &level(lvl), 0)
+            .decision;
+        let got: SearchDecision = game.best_action(lvl).unwrap();
+        assert_eq!(got, expected, "level {lvl}");
+        if let Decision::Act(a) = got {
+            assert!(game.is_legal(a), "level {lvl}: {a}");
+        }
+    }
+    // A whole game between levels 2 and 1 through the convenience.
+    while let Some(d) = game.best_action(if game.side_to_decide() == duke_engine::Side::Light {
+        2
+    } else {
+        1
+    }) {
+        game.apply(d).unwrap();
+    }
+    assert!(game.outcome().is_some());
+    assert_eq!(game.best_action(3), None, "over");
+}

@@ -2,7 +2,6 @@
 //! colours swapped, a progress bar, win/draw/loss and an Elo difference
 //! with a 95% interval.
 
-use std::io::Write;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -11,6 +10,7 @@ use duke_engine::search::Searcher;
 use duke_engine::{Game, Side};
 
 use crate::players::{apply, decide, Player};
+use crate::progress::Progress;
 
 /// The result of one game for player A: 1, 0.5 or 0.
 fn play_game(
@@ -56,6 +56,7 @@ pub fn run(a: Player, b: Player, games: u32, seed: u64, threads: usize) -> Strin
     let start = Instant::now();
     let next = AtomicU32::new(0);
     let results: Mutex<Vec<(u32, f64)>> = Mutex::new(Vec::new());
+    let progress = Progress::new(&format!("{} vs {}", a.name(), b.name()), u64::from(total));
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
             s.spawn(|| {
@@ -81,18 +82,7 @@ pub fn run(a: Player, b: Player, games: u32, seed: u64, threads: usize) -> Strin
                             draws += 1;
                         }
                     }
-                    let done = r.len();
-                    let width = 30;
-                    let filled = (done * width) / total as usize;
-                    eprint!(
-                        "\r[{}{}] {done}/{total}  {} vs {}: +{wins} ={draws} -{losses}  {:.0}s ",
-                        "#".repeat(filled),
-                        " ".repeat(width - filled),
-                        a.name(),
-                        b.name(),
-                        start.elapsed().as_secs_f64()
-                    );
-                    let _ = std::io::stderr().flush();
+                    progress.update(r.len() as u64, &format!("+{wins} ={draws} -{losses}"));
                 }
             });
         }
@@ -103,7 +93,7 @@ pub fn run(a: Player, b: Player, games: u32, seed: u64, threads: usize) -> Strin
     let wins = scores.iter().filter(|&&s| s > 0.75).count();
     let losses = scores.iter().filter(|&&s| s < 0.25).count();
     let draws = scores.len() - wins - losses;
-    eprintln!();
+    progress.finish(scores.len() as u64, &format!("+{wins} ={draws} -{losses}"));
     let n = scores.len() as f64;
     let p = scores.iter().sum::<f64>() / n;
     let var = scores.iter().map(|s| (s - p).powi(2)).sum::<f64>() / n;

@@ -11,7 +11,6 @@
 //! reproduced by its number, whatever the thread count.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -21,6 +20,7 @@ use duke_engine::search::Searcher;
 use duke_engine::{ActionKind, Game};
 
 use crate::players::{self, Player};
+use crate::progress::Progress;
 
 pub struct Options {
     pub random_games: u64,
@@ -152,27 +152,23 @@ fn run_part(
                 }
             });
         }
-        // Progress, once a second, on stderr.
+        // Progress on stderr (a bar on a terminal, a line every few seconds in CI).
+        let progress = Progress::new(label, n);
         loop {
             let done = tally.games.load(Ordering::Relaxed);
             let secs = start.elapsed().as_secs_f64();
-            let width = 30;
-            let filled = ((done * width) / n.max(1)) as usize;
-            eprint!(
-                "\r{label}: [{}{}] {done}/{n} games, {:.0} turns/s, {:.0} s ",
-                "#".repeat(filled),
-                " ".repeat(width as usize - filled),
-                tally.turns.load(Ordering::Relaxed) as f64 / secs.max(1e-9),
-                secs
+            let message = format!(
+                "games, {:.0} turns/s",
+                tally.turns.load(Ordering::Relaxed) as f64 / secs.max(1e-9)
             );
-            let _ = std::io::stderr().flush();
             if done >= n || tally.stop.load(Ordering::Relaxed) {
+                progress.finish(done, &message);
                 break;
             }
-            std::thread::sleep(Duration::from_millis(250).min(Duration::from_secs(1)));
+            progress.update(done, &message);
+            std::thread::sleep(Duration::from_millis(250));
         }
     });
-    eprintln!();
     if let Some(f) = tally.failure.into_inner().unwrap() {
         return Err(f);
     }

@@ -1,0 +1,324 @@
+//! `duke`: the command-line program of duke-engine. Run `duke --help`, or
+//! `duke <command> --help` for one command.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+
+mod input;
+mod play;
+mod players;
+mod progress;
+mod soak;
+mod text;
+mod tournament;
+
+use duke_engine::{divide, perft, Game, Position, Side};
+
+/// The Duke (2013 core set) in the terminal
+///
+/// Play against the AI, count positions, list legal actions, run matches
+/// between AI levels and soak tests of the rules engine.
+#[derive(Parser)]
+#[command(name = "duke", version, propagate_version = true, max_term_width = 80)]
+#[command(after_help = "Start with `duke play`, then type `help` at its prompt.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a game against the AI (commands on standard input; type `help`)
+    #[command(after_help = "A script can play too: commands are read from standard \
+input, one a line, and the game leaves cleanly at the end of its input.")]
+    Play(PlayArgs),
+    /// Count the leaf positions of a position to a depth (perft)
+    Perft {
+        /// The position as DPN, or `start` for the standard start position
+        position: String,
+        /// How many turns deep to count
+        depth: u32,
+        /// Print each first action with its own count first
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal actions of a position, one a line
+    Moves {
+        /// The position as DPN, or `start` for the standard start position
+        position: String,
+    },
+    /// Play a random game and print its record and result
+    Selfplay {
+        /// The game's seed (its draws and the random choices)
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Perft of the start position to depth 5, then a random game
+    Demo,
+    /// A match between two players: paired seeds, colours swapped
+    Tournament {
+        /// The first player: `random`, `greedy`, or a level `1`-`5` (also `level3`)
+        #[arg(value_parser = players::Player::parse)]
+        a: players::Player,
+        /// The second player, as the first
+        #[arg(value_parser = players::Player::parse)]
+        b: players::Player,
+        /// How many games (rounded up to an even number, at least 2)
+        #[arg(long, default_value_t = 200)]
+        games: u32,
+        /// The match's seed
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many games to play at once
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// Random and AI games, every invariant checked after every step
+    ///
+    /// Exits with status 1 at the first failure, naming the game and its seed.
+    Soak {
+        /// How many random games
+        #[arg(long, default_value_t = 10_000)]
+        games: u64,
+        /// How many level 1 vs level 2 games
+        #[arg(long, default_value_t = 200)]
+        ai_games: u64,
+        /// The soak's seed (game i of each part has a seed derived from it)
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many games to play at once
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// Print a completion script for a shell
+    ///
+    /// For example `duke completions bash > /etc/bash_completion.d/duke`.
+    Completions {
+        /// The shell
+        shell: clap_complete::Shell,
+    },
+}
+
+/// Which side you play.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum SideArg {
+    /// Light: you set up first and move first
+    #[value(alias = "l")]
+    Light,
+    /// Dark: the AI (Light) moves first
+    #[value(alias = "d")]
+    Dark,
+}
+
+#[derive(clap::Args)]
+struct PlayArgs {
+    /// Your side
+    #[arg(long, value_enum, default_value = "light")]
+    side: SideArg,
+    /// The AI's level, 1 (weakest) to 5
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=5))]
+    level: u8,
+    /// The game's seed; without it a random seed is chosen and printed, and
+    /// `--seed` with that number replays the same draws
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Watch the AI play itself (both sides at the level)
+    #[arg(long)]
+    auto: bool,
+    /// With --auto: wait this many milliseconds after each turn (default:
+    /// 700 when the output is a terminal, otherwise 0)
+    #[arg(long, value_name = "MS", requires = "auto")]
+    delay: Option<u64>,
+}
+
+/// Why the program stops early.
+enum Failure {
+    /// Bad input (exit status 2).
+    Message(String),
+    /// A check failed (exit status 1).
+    Check(String),
+    Io(io::Error),
+}
+
+impl From<String> for Failure {
+    fn from(s: String) -> Failure {
+        Failure::Message(s)
+    }
+}
+
+/// Writes a line to stdout; a closed pipe (`duke moves ... | head`) ends
+/// the program quietly instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        writeln!(io::stdout().lock(), $($arg)*).map_err(Failure::Io)?
+    };
+}
+
+fn parse_position(text: &str) -> Result<Position, String> {
+    if text == "start" || text == "startpos" {
+        return Ok(Position::standard());
+    }
+    text.parse().map_err(|e| format!("{e}"))
+}
+
+fn run(command: Command) -> Result<(), Failure> {
+    match command {
+        Command::Perft {
+            position,
+            depth,
+            divide: divided,
+        } => {
+            let pos = parse_position(&position)?;
+            let start = Instant::now();
+            let total = if divided && depth > 0 {
+                let mut total = 0;
+                for (action, n) in divide(&pos, depth) {
+                    out!("{action} {n}");
+                    total += n;
+                }
+                out!("");
+                total
+            } else {
+                perft(&pos, depth)
+            };
+            let secs = start.elapsed().as_secs_f64();
+            out!("perft {depth} = {total}");
+            eprintln!(
+                "{:.3} s, {:.1} M leaves/s",
+                secs,
+                total as f64 / secs.max(1e-9) / 1e6
+            );
+            Ok(())
+        }
+        Command::Moves { position } => {
+            let pos = parse_position(&position)?;
+            let mut list = pos.legal_actions();
+            list.sort();
+            for a in list.iter() {
+                out!("{a}");
+            }
+            Ok(())
+        }
+        Command::Selfplay { seed } => selfplay(seed),
+        Command::Demo => {
+            let pos = Position::standard();
+            out!("standard start position: {pos}");
+            for depth in 1..=5 {
+                let start = Instant::now();
+                let n = perft(&pos, depth);
+                let secs = start.elapsed().as_secs_f64();
+                out!(
+                    "perft {depth} = {n:>9}   ({:.1} M leaves/s)",
+                    n as f64 / secs.max(1e-9) / 1e6
+                );
+            }
+            out!("");
+            out!("a random game (seed 1):");
+            selfplay(1)
+        }
+        Command::Play(args) => {
+            let opts = play::Options {
+                side: match args.side {
+                    SideArg::Light => Side::Light,
+                    SideArg::Dark => Side::Dark,
+                },
+                level: args.level,
+                auto: args.auto,
+                seed: args.seed,
+                delay_ms: args.delay,
+            };
+            play::run(&opts).map_err(Failure::Io)
+        }
+        Command::Tournament {
+            a,
+            b,
+            games,
+            seed,
+            threads,
+        } => {
+            out!("{}", tournament::run(a, b, games.max(2), seed, threads));
+            Ok(())
+        }
+        Command::Soak {
+            games,
+            ai_games,
+            seed,
+            threads,
+        } => {
+            let opts = soak::Options {
+                random_games: games,
+                ai_games,
+                seed,
+                threads,
+            };
+            match soak::run(&opts) {
+                Ok(summary) => {
+                    out!("{summary}");
+                    Ok(())
+                }
+                Err(failure) => Err(Failure::Check(format!("soak failed: {failure}"))),
+            }
+        }
+        Command::Completions { shell } => {
+            let mut cmd = Cli::command();
+            clap_complete::generate(shell, &mut cmd, "duke", &mut io::stdout());
+            Ok(())
+        }
+    }
+}
+
+fn selfplay(seed: u64) -> Result<(), Failure> {
+    let game = random_game(seed);
+    write!(io::stdout().lock(), "{}", game.record()).map_err(Failure::Io)?;
+    out!("# final position: {}", game.position());
+    match game.outcome() {
+        Some(o) => out!("# {o}"),
+        None => out!("# unfinished"),
+    }
+    Ok(())
+}
+
+/// A random game: a seeded xorshift chooses among the legal actions (a
+/// levy is chosen per (kind, square) pair, as the list has it, then the
+/// troop comes from the game's draw).
+fn random_game(seed: u64) -> Game {
+    let mut game = Game::standard(seed);
+    let mut x = seed ^ 0x9E37_79B9_7F4A_7C15;
+    while game.outcome().is_none() {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let list = game.legal_actions();
+        let a = list[(x % list.len() as u64) as usize];
+        if a.kind() == duke_engine::ActionKind::Place {
+            game.draw().expect("a levy in the list can be drawn");
+            game.place(a.target()).expect("the levy square is free");
+        } else {
+            game.play(a).expect("a listed action is legal");
+        }
+    }
+    game
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Io(e)) => {
+            eprintln!("duke: {e}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Check(e)) => {
+            eprintln!("duke: {e}");
+            ExitCode::from(1)
+        }
+        Err(Failure::Message(e)) => {
+            eprintln!("duke: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

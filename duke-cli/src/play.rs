@@ -1,0 +1,1010 @@
+//! `duke play`: a game against the AI in the terminal, driven by commands
+//! on standard input (so a script can play it too). Every rule comes from
+//! the engine: legal lists, targets, dangers, attackers, outcomes.
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use anstyle::{AnsiColor, Style};
+use duke_engine::search::{level, Decision, Searcher, MATE, MATE_BOUND};
+use duke_engine::{
+    chart, Action, ActionView, Bitboard, Face, Game, Mark, Phase, Position, Side, Square, Tile,
+    Troop,
+};
+
+use crate::input::Input;
+use crate::players::{decide, Player};
+use crate::text::{commands, legend, with_article, wrap, RULES};
+
+/// The width the game's output keeps to.
+const WIDTH: usize = 80;
+
+pub struct Options {
+    pub side: Side,
+    pub level: u8,
+    pub auto: bool,
+    pub seed: Option<u64>,
+    pub delay_ms: Option<u64>,
+}
+
+const MINE: Style = AnsiColor::Cyan.on_default().bold();
+const THEIRS: Style = AnsiColor::Yellow.on_default().bold();
+const DANGER: Style = AnsiColor::Red.on_default().bold();
+const NOTE: Style = AnsiColor::Green.on_default();
+const REFUSED: Style = AnsiColor::Red.on_default();
+
+/// A seed for a game started without `--seed`.
+fn random_seed() -> u64 {
+    use std::hash::BuildHasher;
+    let state = std::collections::hash_map::RandomState::new();
+    state.hash_one(std::time::SystemTime::now()) % 1_000_000_000
+}
+
+/// The 5×5 grid of one face's chart, one glyph and a space per cell, as
+/// a viewer on `from_dark`'s side sees it (a tile of the other side is
+/// turned around, as across a table).
+pub fn chart_grid(tile: Tile, face: Face, from_dark: bool) -> Vec<String> {
+    const SLIDE: [[char; 3]; 3] = [['↖', '↑', '↗'], ['←', ' ', '→'], ['↙', '↓', '↘']];
+    const JUMP_SLIDE: [[char; 3]; 3] = [['⇖', '⇑', '⇗'], ['⇐', ' ', '⇒'], ['⇙', '⇓', '⇘']];
+    let mut cells = [['·'; 5]; 5];
+    let turn = (tile.side == Side::Dark) != from_dark;
+    for m in chart(tile.troop, face) {
+        let (ux, uy) = if turn { (-m.dx, -m.dy) } else { (m.dx, m.dy) };
+        let (dx, dy) = match m.mark {
+            Mark::JumpSlide => (2 * ux, 2 * uy),
+            _ => (ux, uy),
+        };
+        let (col, row) = ((dx + 2) as usize, (2 - dy) as usize);
+        let arrow = ((1 - uy.signum()) as usize, (ux.signum() + 1) as usize);
+        let glyph = match m.mark {
+            Mark::Move => '●',
+            Mark::Jump => '○',
+            Mark::Slide => SLIDE[arrow.0][arrow.1],
+            Mark::JumpSlide => JUMP_SLIDE[arrow.0][arrow.1],
+            Mark::Strike => '✦',
+            Mark::Command => '⌘',
+        };
+        cells[row][col] = match (cells[row][col], glyph) {
+            ('●', '⌘') | ('⌘', '●') => '◉',
+            _ => glyph,
+        };
+    }
+    cells[2][2] = '◇';
+    cells
+        .iter()
+        .map(|r| r.iter().map(|c| format!("{c} ")).collect::<String>())
+        .map(|s| s.trim_end().to_string())
+        .collect()
+}
+
+struct Session {
+    game: Game,
+    seed: u64,
+    me: Side,
+    level: u8,
+    auto: bool,
+    delay: Duration,
+    searcher: Searcher,
+    out: anstream::Stdout,
+    resigned: bool,
+    /// Whether the end of the game has been announced.
+    announced: bool,
+    /// A levy square waiting for the player's confirmation.
+    confirm: Option<Square>,
+}
+
+impl Session {
+    fn say(&mut self, text: impl AsRef<str>) -> io::Result<()> {
+        for line in text.as_ref().split('\n') {
+            for part in wrap(line, WIDTH) {
+                writeln!(self.out, "{part}")?;
+            }
+        }
+        Ok(())
+    }
+
+    fn refuse(&mut self, text: impl AsRef<str>) -> io::Result<()> {
+        self.say(format!("  {REFUSED}{}{REFUSED:#}", text.as_ref()))
+    }
+
+    fn viewer_is_dark(&self) -> bool {
+        self.me == Side::Dark
+    }
+
+    /// "your" or "Dark's" for a tile's owner.
+    fn owner(&self, side: Side) -> String {
+        if side == self.me && !self.auto {
+            "your".to_string()
+        } else {
+            format!("{side}'s")
+        }
+    }
+
+    fn tiles_named(&self, pos: &Position, squares: Bitboard) -> String {
+        let names: Vec<String> = squares
+            .into_iter()
+            .filter_map(|sq| {
+                pos.tile_at(sq)
+                    .map(|t| format!("{} {} on {sq}", self.owner(t.side), t.troop))
+            })
+            .collect();
+        names.join(" and ")
+    }
+
+    /// The levy squares that would leave the player's Duke in Guard, when
+    /// it is the player's turn to levy or to choose (the engine decides).
+    fn exposed(&self, pos: &Position) -> Bitboard {
+        if pos.side_to_move() != self.me || self.auto {
+            return Bitboard::EMPTY;
+        }
+        match self.game.phase() {
+            Phase::Play | Phase::Levy { .. } => pos.exposed_levy_squares(),
+            _ => Bitboard::EMPTY,
+        }
+    }
+
+    fn board_text(&self, pos: &Position, dangers: Bitboard, exposed: Bitboard) -> Vec<String> {
+        let from_dark = self.viewer_is_dark();
+        let mut lines = Vec::new();
+        for row in 0..6u8 {
+            let rank = if from_dark { row } else { 5 - row };
+            let mut line = format!("{} ", rank + 1);
+            for col in 0..6u8 {
+                let file = if from_dark { 5 - col } else { col };
+                let sq = Square::from_coords(file, rank).expect("on the board");
+                let bit = Bitboard::from(sq);
+                let flag = if !(dangers & bit).is_empty() {
+                    Some('!')
+                } else if !(exposed & bit).is_empty() {
+                    Some('?')
+                } else {
+                    None
+                };
+                let cell = match pos.tile_at(sq) {
+                    Some(t) => {
+                        let style = if t.side == self.me { MINE } else { THEIRS };
+                        let plus = if t.face == Face::Flipped { '+' } else { ' ' };
+                        let lead = flag.unwrap_or(' ');
+                        format!("{lead}{plus}{style}{}{style:#}", t.char())
+                    }
+                    None => match flag {
+                        Some(c) => format!("  {DANGER}{c}{DANGER:#}"),
+                        None => "  ·".to_string(),
+                    },
+                };
+                line.push_str(&cell);
+                if col < 5 {
+                    line.push(' ');
+                }
+            }
+            lines.push(line);
+        }
+        let mut files = String::from("   ");
+        for col in 0..6u8 {
+            let file = if from_dark { 5 - col } else { col };
+            files.push_str(&format!(" {}", (b'A' + file) as char));
+            if col < 5 {
+                files.push_str("  ");
+            }
+        }
+        lines.push(files);
+        lines
+    }
+
+    fn bag_line(&self, side: Side, pos: &Position) -> String {
+        let bag = pos.bag(side);
+        let who = if self.auto {
+            format!("{side}'s bag")
+        } else if side == self.me {
+            "your bag".to_string()
+        } else {
+            "AI's bag".to_string()
+        };
+        let mut line = format!("{who} ({}):", bag.total());
+        let total = bag.total().max(1);
+        for (t, n) in bag.iter() {
+            // A no-break space keeps the entry whole when the line wraps.
+            line.push_str(&format!(
+                " {}×{}\u{a0}{:.0}%",
+                t.char(),
+                n,
+                100.0 * f64::from(n) / f64::from(total)
+            ));
+        }
+        if bag.is_empty() {
+            line.push_str(" empty");
+        }
+        line
+    }
+
+    fn show(&mut self) -> io::Result<()> {
+        let pos = *self.game.position();
+        let me = self.me;
+        let my_turn = pos.side_to_move() == me && !self.auto;
+        let in_play = matches!(self.game.phase(), Phase::Play);
+        // `!` on the squares the player's Duke reaches but may not enter.
+        let dangers: Vec<(Square, Bitboard)> = if my_turn && in_play {
+            pos.duke_dangers().collect()
+        } else {
+            Vec::new()
+        };
+        let danger_squares: Bitboard = dangers.iter().map(|&(sq, _)| sq).collect();
+        let exposed = if pos.is_duke_attacked(me) {
+            self.exposed(&pos)
+        } else {
+            Bitboard::EMPTY
+        };
+        self.say("")?;
+        for line in self.board_text(&pos, danger_squares, exposed) {
+            self.say(line)?;
+        }
+        let sides = if self.auto {
+            [Side::Light, Side::Dark]
+        } else {
+            [me, !me]
+        };
+        for side in sides {
+            let line = self.bag_line(side, &pos);
+            self.say(line)?;
+        }
+        for (sq, by) in &dangers {
+            let names: Vec<String> = by
+                .into_iter()
+                .filter_map(|a| pos.tile_at(a).map(|t| format!("the {} on {a}", t.troop)))
+                .collect();
+            self.say(format!(
+                "  {DANGER}!{DANGER:#} your Duke may not enter {sq}: {} would capture it",
+                names.join(" and ")
+            ))?;
+        }
+        let mover = pos.side_to_move();
+        if matches!(self.game.phase(), Phase::Play | Phase::Levy { .. })
+            && pos.is_duke_attacked(mover)
+        {
+            if let Some(duke) = pos.duke(mover) {
+                let by = self.tiles_named(&pos, pos.attackers(!mover, duke));
+                let line = if mover == me && !self.auto {
+                    format!(
+                        "{DANGER}Guard:{DANGER:#} your Duke on {duke} is attacked by {by}: save it"
+                    )
+                } else {
+                    format!("Guard: {mover}'s Duke on {duke} is attacked by {by}")
+                };
+                self.say(line)?;
+                if !exposed.is_empty() {
+                    let squares: Vec<String> = exposed.into_iter().map(|s| s.to_string()).collect();
+                    self.say(format!(
+                        "  {DANGER}?{DANGER:#} a levy on {} would leave your Duke in Guard",
+                        or_list(&squares)
+                    ))?;
+                }
+            }
+        }
+        if self.game.outcome().is_some() || matches!(self.game.phase(), Phase::Setup { .. }) {
+            return Ok(());
+        }
+        self.say(format!(
+            "turn {}, {} to move{}",
+            pos.turn(),
+            mover,
+            if mover == me && !self.auto {
+                " (you)"
+            } else {
+                ""
+            }
+        ))
+    }
+
+    fn show_charts(&mut self, tile: Tile, header: &str, second: &str) -> io::Result<()> {
+        let now = chart_grid(tile, tile.face, self.viewer_is_dark());
+        let next = chart_grid(tile, tile.face.flip(), self.viewer_is_dark());
+        self.say(format!("{header}      {second}"))?;
+        for (a, b) in now.iter().zip(&next) {
+            self.say(format!("  {a:<9}        {b}").trim_end())?;
+        }
+        Ok(())
+    }
+
+    fn select(&mut self, sq: Square) -> io::Result<()> {
+        let pos = *self.game.position();
+        let Some(tile) = pos.tile_at(sq) else {
+            return self.say(format!("{sq} is empty"));
+        };
+        let header = format!(
+            "{} {} on {sq} ({} face up)",
+            if tile.side == self.me {
+                "your".to_string()
+            } else {
+                format!("the AI's ({})", tile.side)
+            },
+            tile.troop,
+            if tile.face == Face::Starting {
+                "starting"
+            } else {
+                "other"
+            }
+        );
+        self.show_charts(tile, &header, "flips to")?;
+        if tile.side == pos.side_to_move() && matches!(self.game.phase(), Phase::Play) {
+            let targets: Vec<String> = pos
+                .actions_from(sq)
+                .iter()
+                .map(|&a| format!("{a} ({})", pos.mark_of(a).map_or("?", |m| m.name())))
+                .collect();
+            if targets.is_empty() {
+                self.say("  no legal action")?;
+            } else {
+                self.say(format!("  targets: {}", targets.join(", ")))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// An action in words, from the position before it.
+    fn describe(&self, before: &Position, a: Action) -> String {
+        let tile_name = |sq: Square| {
+            before
+                .tile_at(sq)
+                .map(|t| (self.owner(t.side), t.troop.name()))
+                .unwrap_or_default()
+        };
+        match a.view() {
+            ActionView::Relocate { from, to } => {
+                let (o, t) = tile_name(from);
+                match before.tile_at(to) {
+                    Some(_) => {
+                        let (vo, vt) = tile_name(to);
+                        format!("{o} {t} {from} takes {vo} {vt} on {to}")
+                    }
+                    None => {
+                        let verb = match before.mark_of(a) {
+                            Some(Mark::Jump) => "jumps",
+                            Some(Mark::Slide) => "slides",
+                            Some(Mark::JumpSlide) => "jump-slides",
+                            _ => "moves",
+                        };
+                        format!("{o} {t} {from} {verb} to {to}")
+                    }
+                }
+            }
+            ActionView::Strike { from, target } => {
+                let (o, t) = tile_name(from);
+                let (vo, vt) = tile_name(target);
+                format!("{o} {t} {from} strikes {vo} {vt} on {target}")
+            }
+            ActionView::Command {
+                commander,
+                from,
+                to,
+            } => {
+                let (o, t) = tile_name(commander);
+                let (_, ct) = tile_name(from);
+                let its = if o == "your" { "your" } else { "its" };
+                match before.tile_at(to) {
+                    Some(_) => {
+                        let (vo, vt) = tile_name(to);
+                        format!("{o} {t} {commander} commands {its} {ct} {from} to take {vo} {vt} on {to}")
+                    }
+                    None => format!("{o} {t} {commander} commands {its} {ct} {from} to {to}"),
+                }
+            }
+            ActionView::Place { troop, to } => {
+                let troop = with_article(troop);
+                if self.owner(before.side_to_move()) == "your" {
+                    format!("you levy: you draw {troop} and place it on {to}")
+                } else {
+                    let side = before.side_to_move();
+                    format!("{side} levies: it draws {troop} and places it on {to}")
+                }
+            }
+        }
+    }
+
+    fn ai_turns(&mut self) -> io::Result<()> {
+        while self.game.outcome().is_none() && self.game.side_to_decide() != self.me {
+            if let Phase::Setup { side, .. } = self.game.phase() {
+                self.game.setup_fixed().expect("the AI's fixed setup");
+                let pos = self.game.position();
+                let duke = pos.duke(side).expect("the fixed setup has a Duke");
+                let footmen: Vec<String> = pos
+                    .troops(side, Troop::Footman)
+                    .into_iter()
+                    .map(|s| s.to_string())
+                    .collect();
+                self.say(format!(
+                    "AI ({side}) takes the fixed setup: Duke {duke}, Footmen {}",
+                    footmen.join(" and ")
+                ))?;
+                continue;
+            }
+            self.ai_decide(Player::Level(self.level))?;
+        }
+        Ok(())
+    }
+
+    /// The AI decides for the side to decide; announces its action in words.
+    fn ai_decide(&mut self, player: Player) -> io::Result<()> {
+        let seed = self.seed ^ u64::from(self.game.position().turn());
+        let before = *self.game.position();
+        let d = decide(player, &self.game, &mut self.searcher, seed);
+        self.game.apply(d).expect("players choose legal decisions");
+        if let Decision::Act(a) = d {
+            let text = format!("{} ({a})", self.describe(&before, a));
+            self.say(text)?;
+        }
+        Ok(())
+    }
+
+    fn is_over(&self) -> bool {
+        self.resigned || self.game.outcome().is_some()
+    }
+
+    /// Announces the end of the game once.
+    fn announce_end(&mut self) -> io::Result<()> {
+        if self.announced {
+            return Ok(());
+        }
+        let Some(outcome) = self.game.outcome() else {
+            return Ok(());
+        };
+        self.announced = true;
+        self.show()?;
+        self.say(format!("game over: {outcome}"))?;
+        // A Duke in Guard with no way out: say who holds it.
+        let pos = *self.game.position();
+        let stuck = pos.side_to_move();
+        if outcome.winner() == Some(!stuck) && pos.is_duke_attacked(stuck) {
+            if let Some(duke) = pos.duke(stuck) {
+                let by = self.tiles_named(&pos, pos.attackers(!stuck, duke));
+                let whose = if self.owner(stuck) == "your" {
+                    "your".to_string()
+                } else {
+                    format!("{stuck}'s")
+                };
+                self.say(format!(
+                    "  {whose} Duke on {duke} is attacked by {by}, and no maneuver saves it"
+                ))?;
+            }
+        }
+        if !self.auto {
+            let verdict = match outcome.winner() {
+                Some(w) if w == self.me => "you win",
+                Some(_) => "you lose",
+                None => "a draw",
+            };
+            self.say(format!("{NOTE}{verdict}{NOTE:#}"))?;
+            self.say(
+                "the game stays here: undo, record, save <file>, new for another game, or quit",
+            )?;
+        }
+        Ok(())
+    }
+
+    fn prompt(&self) -> String {
+        let squares = |game: &Game| {
+            let list: Vec<String> = game
+                .legal_actions()
+                .iter()
+                .map(|a| a.target().to_string())
+                .collect();
+            or_list(&list)
+        };
+        if self.is_over() {
+            return "game over> ".to_string();
+        }
+        match self.game.phase() {
+            Phase::Setup { troop, .. } | Phase::Levy { troop } => {
+                format!("place your {troop} ({})> ", squares(&self.game))
+            }
+            _ => "> ".to_string(),
+        }
+    }
+
+    fn new_game(&mut self, seed: u64) -> io::Result<()> {
+        self.game = Game::new(seed);
+        self.seed = seed;
+        self.resigned = false;
+        self.announced = false;
+        self.confirm = None;
+        self.say(format!(
+            "The Duke: you play {} against level {} (type 'help', or 'help rules')",
+            self.me, self.level
+        ))?;
+        self.say(format!(
+            "seed {seed} (duke play --seed {seed} replays this game's draws)"
+        ))?;
+        self.ai_turns()?;
+        if self.me == Side::Dark {
+            self.show()?;
+        }
+        let mut fixed = self.game.clone();
+        fixed.setup_fixed().expect("setup starts with the Duke");
+        let fixed = fixed.position();
+        let duke = fixed.duke(self.me).expect("the fixed setup has a Duke");
+        let footmen: Vec<String> = fixed
+            .troops(self.me, Troop::Footman)
+            .into_iter()
+            .map(|s| s.to_string())
+            .collect();
+        let tiles = format!("Duke {duke}, Footmen {}", footmen.join(" and "));
+        self.say(format!(
+            "setup: place your Duke, then two Footmen next to it (left, right or in \
+             front): type a square each time, or 'fixed' for {tiles}"
+        ))
+    }
+
+    fn setup_place(&mut self, action: Action) -> io::Result<()> {
+        match self.game.play(action) {
+            Ok(()) => {
+                if let ActionView::Place { troop, to } = action.view() {
+                    self.say(format!("you place the {troop} on {to}"))?;
+                }
+                self.setup_step_done()
+            }
+            Err(e) => self.refuse(e.to_string()),
+        }
+    }
+
+    /// After a setup placement: the AI's turns and the board once the
+    /// player's setup is complete.
+    fn setup_step_done(&mut self) -> io::Result<()> {
+        if !matches!(self.game.phase(), Phase::Setup { side, .. } if side == self.me) {
+            self.after_move()?;
+        }
+        Ok(())
+    }
+
+    fn levy_place(&mut self, sq: Square, troop: Troop, confirmed: bool) -> io::Result<()> {
+        let pos = *self.game.position();
+        if !confirmed && !(pos.exposed_levy_squares() & Bitboard::from(sq)).is_empty() {
+            let duke = pos
+                .duke(self.me)
+                .expect("the player's Duke is on the board");
+            let by = self.tiles_named(&pos, pos.attackers(!self.me, duke));
+            self.say(format!(
+                "  {DANGER}?{DANGER:#} {sq} leaves your Duke on {duke} in Guard: {by} could take \
+                 it next turn. Place the {troop} on {sq} anyway? (yes/no)"
+            ))?;
+            self.confirm = Some(sq);
+            return Ok(());
+        }
+        match self.game.place(sq) {
+            Ok(()) => {
+                self.say(format!("you place the {troop} on {sq}"))?;
+                self.after_move()
+            }
+            Err(e) => self.refuse(e.to_string()),
+        }
+    }
+
+    fn levy(&mut self) -> io::Result<()> {
+        match self.game.draw() {
+            Ok(troop) => {
+                let tile = Tile::new(troop, self.me, Face::Starting);
+                self.say(format!("you draw {}", with_article(troop)))?;
+                self.show_charts(tile, "starting face (up when placed)", "other face")?;
+                let pos = *self.game.position();
+                let exposed = pos.exposed_levy_squares();
+                let list: Vec<String> = pos
+                    .levy_squares()
+                    .into_iter()
+                    .map(|s| {
+                        if (exposed & Bitboard::from(s)).is_empty() {
+                            s.to_string()
+                        } else {
+                            format!("{s}?")
+                        }
+                    })
+                    .collect();
+                self.say(format!("place it on {}", or_list(&list)))?;
+                if !exposed.is_empty() {
+                    self.say(format!(
+                        "  {DANGER}?{DANGER:#} marks a square that leaves your Duke in Guard"
+                    ))?;
+                }
+                Ok(())
+            }
+            Err(e) => self.refuse(e.to_string()),
+        }
+    }
+
+    fn undo(&mut self) -> io::Result<()> {
+        if self.resigned {
+            self.resigned = false;
+            self.say("resignation taken back")?;
+            return self.show();
+        }
+        if let Some(troop) = self.game.pending_draw() {
+            self.game.undo();
+            self.confirm = None;
+            return self.say(format!(
+                "the draw is taken back (a levy here draws the same {troop} again)"
+            ));
+        }
+        // Back to the player's previous decision.
+        let mut undone = false;
+        while self.game.undo() {
+            undone = true;
+            if self.game.side_to_decide() == self.me
+                && !matches!(self.game.phase(), Phase::Setup { .. })
+            {
+                break;
+            }
+        }
+        if undone {
+            self.announced = false;
+            self.confirm = None;
+            self.say("taken back")?;
+            self.show()
+        } else {
+            self.say("nothing to undo")
+        }
+    }
+
+    fn redo(&mut self) -> io::Result<()> {
+        let mut redone = false;
+        while let Some(a) = self.game.redo() {
+            redone = true;
+            self.say(format!("redo {a}"))?;
+            if self.game.outcome().is_some()
+                || (self.game.side_to_decide() == self.me
+                    && !matches!(self.game.phase(), Phase::Setup { .. }))
+            {
+                break;
+            }
+        }
+        if !redone {
+            return self.say("nothing to redo");
+        }
+        if self.game.outcome().is_some() {
+            return self.announce_end();
+        }
+        self.show()
+    }
+
+    fn hint(&mut self) -> io::Result<()> {
+        let Some((pos, drawn, history)) = duke_engine::search::game_input(&self.game) else {
+            return self.refuse("no hint: the game is not in play");
+        };
+        let h = self
+            .searcher
+            .hint(&pos, drawn, &history, &level(self.level), 3);
+        let show = |d: Decision| match d {
+            Decision::Act(a) => a.to_string(),
+            Decision::Draw => "levy".to_string(),
+        };
+        let Some(&(first, first_score)) = h.top.first() else {
+            return self.refuse("no hint: no decision");
+        };
+        let depth = h.best.depth.clamp(1, 3);
+        let unit = if first_score.abs() < MATE_BOUND {
+            " (in Footmen: 1.00 = a Footman, + is good for you)"
+        } else {
+            ""
+        };
+        self.say(format!(
+            "hint (level {}): {}, {}{unit}",
+            self.level,
+            show(first),
+            score_text(first_score)
+        ))?;
+        if h.best.decision == first && h.best.pv.len() > 1 {
+            let pv: Vec<String> = h.best.pv.iter().map(|&d| show(d)).collect();
+            self.say(format!("  expected line: {}", pv.join(" ")))?;
+        }
+        self.say(format!(
+            "  the best choices, looking {depth} turn{} ahead:",
+            if depth == 1 { "" } else { "s" }
+        ))?;
+        for (d, s) in &h.top {
+            self.say(format!("    {:<10} {}", show(*d), score_text(*s)))?;
+        }
+        if h.best.decision != first {
+            self.say(format!(
+                "  level {} looks {} turns ahead and prefers {} ({})",
+                self.level,
+                h.best.depth,
+                show(h.best.decision),
+                score_text(h.best.score)
+            ))?;
+        }
+        Ok(())
+    }
+
+    /// Handles one line; `false` to leave.
+    fn command(&mut self, line: &str) -> io::Result<bool> {
+        let text = line.trim();
+        let (word, rest) = text.split_once(' ').unwrap_or((text, ""));
+        let (word, rest) = (word.to_ascii_lowercase(), rest.trim());
+        if let Some(sq) = self.confirm.take() {
+            match word.as_str() {
+                "y" | "yes" => {
+                    if let Phase::Levy { troop } = self.game.phase() {
+                        self.levy_place(sq, troop, true)?;
+                    }
+                    return Ok(true);
+                }
+                "n" | "no" => {
+                    self.say("not placed: choose another square")?;
+                    return Ok(true);
+                }
+                _ => self.say(format!("not placed on {sq}"))?,
+            }
+        }
+        match word.as_str() {
+            "" => {}
+            "help" | "?" | "h" => {
+                if rest.eq_ignore_ascii_case("rules") {
+                    self.say(RULES)?;
+                } else {
+                    self.say(commands(self.me == Side::Light))?;
+                    self.say(legend(self.me == Side::Light))?;
+                }
+            }
+            "rules" => self.say(RULES)?,
+            "quit" | "exit" | "q" => return Ok(false),
+            "board" => self.show()?,
+            "record" => {
+                let record = self.game.record();
+                self.say(record.trim_end())?;
+            }
+            "resign" => {
+                if self.is_over() {
+                    self.refuse("the game is already over")?;
+                } else {
+                    self.resigned = true;
+                    self.say(format!("you resign; {} wins", !self.me))?;
+                    self.say("type new for another game, undo to take it back, or quit")?;
+                }
+            }
+            "new" => {
+                let seed = if rest.is_empty() {
+                    Some(random_seed())
+                } else {
+                    rest.parse().ok()
+                };
+                match seed {
+                    Some(seed) => self.new_game(seed)?,
+                    None => self.refuse("usage: new [seed] (the seed is a whole number)")?,
+                }
+            }
+            "undo" => self.undo()?,
+            "redo" => self.redo()?,
+            "save" if rest.is_empty() => self.refuse("usage: save <file>")?,
+            "save" => match std::fs::write(rest, self.game.record_with_seed()) {
+                Ok(()) => self.say(format!("saved to {rest}"))?,
+                Err(e) => self.refuse(format!("cannot save to {rest}: {e}"))?,
+            },
+            "load" if rest.is_empty() => self.refuse("usage: load <file>")?,
+            "load" => match std::fs::read_to_string(rest) {
+                Ok(text) => match Game::from_record(&text) {
+                    Ok(g) => {
+                        self.game = g;
+                        self.resigned = false;
+                        self.announced = false;
+                        self.say(format!("loaded {rest}"))?;
+                        self.ai_turns()?;
+                        if self.game.outcome().is_none() {
+                            self.show()?;
+                        }
+                    }
+                    Err(e) => self.refuse(e.to_string())?,
+                },
+                Err(e) => self.refuse(format!("cannot read {rest}: {e}"))?,
+            },
+            _ if self.is_over() => {
+                let known = matches!(word.as_str(), "hint" | "levy" | "draw" | "fixed");
+                if !known && is_unknown(&word, rest) {
+                    self.refuse(format!("unknown command '{text}': type help for the commands and how to write an action"))?;
+                } else {
+                    self.refuse("the game is over: undo, record, save <file>, new, or quit")?;
+                }
+            }
+            "hint" => self.hint()?,
+            "levy" | "draw" => self.levy()?,
+            "fixed" => match self.game.phase() {
+                Phase::Setup { .. } => {
+                    if let Err(e) = self.game.setup_fixed() {
+                        self.refuse(e.to_string())?;
+                    } else {
+                        self.setup_step_done()?;
+                    }
+                }
+                _ => self.refuse("fixed: the setup is over")?,
+            },
+            _ => {
+                if let (Ok(sq), true) = (word.parse::<Square>(), rest.is_empty()) {
+                    match self.game.phase() {
+                        Phase::Setup { troop, .. } => self.setup_place(Action::place(troop, sq))?,
+                        Phase::Levy { troop } => self.levy_place(sq, troop, false)?,
+                        _ => self.select(sq)?,
+                    }
+                } else if is_unknown(&word, rest) {
+                    self.refuse(format!("unknown command '{text}': type help for the commands and how to write an action"))?;
+                } else {
+                    self.act(text)?;
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    fn act(&mut self, text: &str) -> io::Result<()> {
+        if let Phase::Setup { .. } = self.game.phase() {
+            return match text.parse::<Action>() {
+                Ok(a) => self.setup_place(a),
+                Err(e) => self.refuse(e.to_string()),
+            };
+        }
+        // A whole levy (`W@C2`) would pick its troop; in this game the bag decides.
+        if let (Phase::Play, Ok(a)) = (self.game.phase(), text.parse::<Action>()) {
+            if let ActionView::Place { .. } = a.view() {
+                return self.refuse(format!(
+                    "{a}: the bag chooses the troop: type levy to draw one, then its square"
+                ));
+            }
+        }
+        let before = *self.game.position();
+        match self.game.play_text(text) {
+            Ok(a) => {
+                if let ActionView::Place { troop, to } = a.view() {
+                    self.say(format!("you place the {troop} on {to}"))?;
+                } else {
+                    let words = self.describe(&before, a);
+                    self.say(format!("you play {a}: {words}"))?;
+                }
+                self.after_move()
+            }
+            Err(e) => self.refuse(e.to_string()),
+        }
+    }
+
+    fn after_move(&mut self) -> io::Result<()> {
+        if self.game.outcome().is_none() {
+            self.ai_turns()?;
+        }
+        if self.game.outcome().is_none() {
+            self.show()?;
+        }
+        Ok(())
+    }
+}
+
+/// "A", "A or B", "A, B or C".
+fn or_list(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
+    }
+}
+
+/// Whether a word is neither a command nor the start of action text (a
+/// square, or a troop letter and `@`).
+fn is_unknown(word: &str, rest: &str) -> bool {
+    let b = word.as_bytes();
+    let square_start = b.len() >= 2 && matches!(b[0], b'a'..=b'f') && b[1].is_ascii_digit();
+    let place = b.len() >= 2 && b[1] == b'@';
+    !square_start && (!place || !rest.is_empty())
+}
+
+/// A score in Footmen (hundredths), or a forced Duke capture in turns.
+fn score_text(score: i32) -> String {
+    let turns = |n: i32| format!("{n} turn{}", if n == 1 { "" } else { "s" });
+    if score >= MATE_BOUND {
+        format!("wins: takes the Duke within {}", turns(MATE - score))
+    } else if score <= -MATE_BOUND {
+        format!("loses: the Duke falls within {}", turns(MATE + score))
+    } else {
+        format!("{:+.2}", f64::from(score) / 100.0)
+    }
+}
+
+pub fn run(opts: &Options) -> io::Result<()> {
+    let seed = opts.seed.unwrap_or_else(random_seed);
+    let auto_delay = if io::IsTerminal::is_terminal(&io::stdout()) {
+        700
+    } else {
+        0
+    };
+    let mut s = Session {
+        game: Game::new(seed),
+        seed,
+        me: opts.side,
+        level: opts.level,
+        auto: opts.auto,
+        delay: Duration::from_millis(opts.delay_ms.unwrap_or(auto_delay)),
+        searcher: Searcher::new(),
+        out: anstream::stdout(),
+        resigned: false,
+        announced: false,
+        confirm: None,
+    };
+    if opts.auto {
+        s.game.setup_fixed().expect("fixed setup");
+        s.game.setup_fixed().expect("fixed setup");
+        s.say(format!(
+            "level {} against level {}, seed {seed}",
+            opts.level, opts.level
+        ))?;
+        let watch = !s.delay.is_zero();
+        if watch {
+            s.show()?;
+        }
+        while s.game.outcome().is_none() {
+            s.ai_decide(Player::Level(opts.level))?;
+            if s.game.pending_draw().is_none() && watch {
+                if s.game.outcome().is_none() {
+                    s.show()?;
+                }
+                s.out.flush()?;
+                std::thread::sleep(s.delay);
+            }
+        }
+        s.announce_end()?;
+        let record = s.game.record();
+        s.say(record.trim_end())?;
+        return Ok(());
+    }
+    s.new_game(seed)?;
+    let mut input = Input::new();
+    loop {
+        if s.game.outcome().is_some() {
+            s.announce_end()?;
+        }
+        let prompt = s.prompt();
+        s.out.flush()?;
+        let Some(line) = input.read(&prompt)? else {
+            s.say("")?;
+            s.say("end of input: leaving the game")?;
+            return Ok(());
+        };
+        if !s.command(&line)? {
+            return Ok(());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_glyph_per_chart_cell() {
+        for troop in Troop::ALL {
+            for side in Side::ALL {
+                for face in Face::ALL {
+                    for from_dark in [false, true] {
+                        let grid = chart_grid(Tile::new(troop, side, face), face, from_dark);
+                        assert_eq!(grid.len(), 5);
+                        for row in &grid {
+                            let cells: Vec<&str> = row.split(' ').collect();
+                            assert_eq!(cells.len(), 5, "{troop} {face:?}: {row:?}");
+                            assert!(cells.iter().all(|c| c.chars().count() == 1), "{row:?}");
+                        }
+                    }
+                }
+            }
+        }
+        // The Marshall's other face: Move and Command on three squares ahead.
+        let m = Tile::new(Troop::Marshall, Side::Light, Face::Flipped);
+        assert_eq!(chart_grid(m, Face::Flipped, false)[1], "· ◉ ◉ ◉ ·");
+    }
+
+    #[test]
+    fn scores_in_footmen() {
+        assert_eq!(score_text(100), "+1.00");
+        assert_eq!(score_text(-35), "-0.35");
+        assert_eq!(score_text(MATE - 3), "wins: takes the Duke within 3 turns");
+        assert_eq!(score_text(-MATE + 1), "loses: the Duke falls within 1 turn");
+    }
+
+    #[test]
+    fn unknown_words() {
+        assert!(is_unknown("clear", ""));
+        assert!(is_unknown("redo2", ""));
+        assert!(!is_unknown("b1-b2", ""));
+        assert!(!is_unknown("p@c2", ""));
+        assert!(is_unknown("save", "x"));
+    }
+}

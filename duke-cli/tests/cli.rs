@@ -1,0 +1,608 @@
+//! The `duke` program, driven as a person would: commands on stdin.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn run(args: &[&str], input: &str) -> (String, String, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_duke"))
+        .args(args)
+        .env_remove("CI")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    if args.first() == Some(&"play") {
+        fits_80_columns(&stdout);
+    }
+    (
+        stdout,
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.success(),
+    )
+}
+
+/// Every line of the game's output fits 80 columns. On a terminal the
+/// player's typing ends each prompt's line; in a pipe the prompt and the
+/// answer share one, so the prompts are taken off first.
+fn fits_80_columns(out: &str) {
+    let mut in_bag = false;
+    for line in out.lines() {
+        // A bag line wraps between its entries ("P×3 19%"), never inside one.
+        if in_bag && line.starts_with("  ") && line.contains('%') {
+            let first = line.split_whitespace().next().unwrap_or("");
+            assert!(first.contains('×'), "a bag entry cut by the wrap: {line:?}");
+        }
+        in_bag =
+            line.contains(" bag (") || (in_bag && line.starts_with("  ") && line.contains('%'));
+        let mut rest = line;
+        loop {
+            if let Some(r) = rest.strip_prefix("> ") {
+                rest = r;
+            } else if let Some(r) = rest.strip_prefix("game over> ") {
+                rest = r;
+            } else if rest.starts_with("place your ") && rest.contains(")> ") {
+                rest = &rest[rest.find(")> ").unwrap() + 3..];
+            } else {
+                break;
+            }
+        }
+        assert!(
+            rest.chars().count() <= 80,
+            "wider than 80 columns: {rest:?}"
+        );
+        assert!(!rest.contains('\x1b'), "colour in a pipe: {rest:?}");
+    }
+}
+
+/// A temporary directory for one test.
+struct Dir(std::path::PathBuf);
+
+impl Dir {
+    fn new(name: &str) -> Dir {
+        let d = std::env::temp_dir().join(format!("duke-cli-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        Dir(d)
+    }
+
+    /// Writes a record starting from `dpn` and returns its path.
+    fn record(&self, name: &str, dpn: &str) -> String {
+        let p = self.0.join(name);
+        std::fs::write(&p, format!("duke-record 1\nstart {dpn}\n")).unwrap();
+        p.display().to_string()
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        std::fs::remove_dir_all(&self.0).ok();
+    }
+}
+
+#[test]
+fn scripted_game_against_the_ai() {
+    let dir = Dir::new("game");
+    let saved = dir.0.join("saved.txt");
+    // Light to move can take Dark's Duke with the Wizard (F5xF6).
+    let endgame = dir.record("endgame.txt", "D4d/5W/6/6/6/6 l P/- 0 0");
+    let script = format!(
+        "d@c1\nf@b1\nf@d1\nb1\nhint\nb1-b2\nc1-c2\nlevy\nc2\nundo\nboard\nsave {}\nload {endgame}\nf5xf6\n",
+        saved.display(),
+    );
+    let (out, _, ok) = run(&["play", "--level", "2", "--seed", "5"], &script);
+    assert!(ok, "{out}");
+    // Setup, with the AI's fixed setup after ours.
+    assert!(
+        out.contains("AI (Dark) takes the fixed setup: Duke D6, Footmen C6 and E6"),
+        "{out}"
+    );
+    // Selecting a tile shows its chart, what it flips to and its targets.
+    assert!(
+        out.contains("your Footman on B1 (starting face up)      flips to"),
+        "{out}"
+    );
+    assert!(out.contains("targets: B1-A1 (Move), B1-B2 (Move)"), "{out}");
+    // A hint at the level.
+    assert!(out.contains("hint (level 2): "), "{out}");
+    // An action in words, an illegal one with its reason, a levy drawn and placed.
+    assert!(
+        out.contains("you play B1-B2: your Footman B1 moves to B2"),
+        "{out}"
+    );
+    assert!(
+        out.contains("C1-C2: the Duke on C1 has no mark that reaches C2"),
+        "{out}"
+    );
+    assert!(out.contains("you draw a"), "{out}");
+    assert!(out.contains("taken back"), "{out}");
+    assert!(std::fs::read_to_string(&saved)
+        .unwrap()
+        .starts_with("duke-record 1\nseed 5\n"));
+    // The loaded endgame is won by capturing the Duke, announced in words.
+    assert!(
+        out.contains("you play F5xF6: your Wizard F5 takes Dark's Duke on F6"),
+        "{out}"
+    );
+    assert!(
+        out.contains("game over: Light wins: it captured the opposing Duke"),
+        "{out}"
+    );
+    assert!(out.contains("you win"), "{out}");
+}
+
+#[test]
+fn a_random_seed_by_default_printed_and_replayed_with_seed() {
+    let seed_of = |out: &str| -> u64 {
+        let line = out.lines().find(|l| l.starts_with("seed ")).unwrap();
+        line.split_whitespace().nth(1).unwrap().parse().unwrap()
+    };
+    let drawn = |out: &str| -> String {
+        out.lines()
+            .find(|l| l.contains("you draw "))
+            .unwrap()
+            .to_string()
+    };
+    let (a, _, _) = run(&["play"], "fixed\nlevy\n");
+    let (b, _, _) = run(&["play"], "fixed\nlevy\n");
+    let (sa, sb) = (seed_of(&a), seed_of(&b));
+    assert_ne!(sa, sb, "two games without --seed had the same seed");
+    assert!(a.contains(&format!("duke play --seed {sa} replays")), "{a}");
+    // The printed seed replays the game's draws.
+    let (again, _, _) = run(&["play", "--seed", &sa.to_string()], "fixed\nlevy\n");
+    assert_eq!(drawn(&again), drawn(&a));
+    assert_eq!(seed_of(&again), sa);
+}
+
+#[test]
+fn help_has_a_legend_and_the_rules() {
+    let (out, _, ok) = run(&["play", "--seed", "1"], "help\n");
+    assert!(ok);
+    for troop in [
+        "A Assassin",
+        "B Bowman",
+        "C Champion",
+        "D Duke",
+        "F Footman",
+        "G General",
+        "I Priest",
+        "K Knight",
+        "L Longbowman",
+        "M Marshall",
+        "N Dragoon",
+        "P Pikeman",
+        "R Ranger",
+        "S Seer",
+        "W Wizard",
+    ] {
+        assert!(out.contains(troop), "{troop}: {out}");
+    }
+    assert!(out.contains("+ before a letter"), "{out}");
+    assert!(
+        out.contains("UPPERCASE letters are Light's tiles, lowercase Dark's"),
+        "{out}"
+    );
+    for glyph in [
+        '◇', '●', '○', '✦', '⌘', '◉', '↑', '↗', '→', '↘', '↓', '↙', '←', '↖', '⇑', '⇗', '⇒', '⇘',
+        '⇓', '⇙', '⇐', '⇖', '!', '?', '·',
+    ] {
+        assert!(out.contains(glyph), "{glyph}: {out}");
+    }
+    let (rules, _, ok) = run(&["play", "--seed", "1"], "help rules\n");
+    assert!(ok);
+    for part in [
+        "Setup:",
+        "A turn is one of these",
+        "Guard:",
+        "The end:",
+        "Jump Slide",
+    ] {
+        assert!(rules.contains(part), "{part}: {rules}");
+    }
+}
+
+#[test]
+fn help_and_board_work_at_the_setup_prompt() {
+    let (out, _, ok) = run(&["play", "--seed", "1"], "help\nboard\nclear\n");
+    assert!(ok);
+    assert!(out.contains("commands:"), "{out}");
+    assert!(out.contains("    A   B   C   D   E   F"), "{out}");
+    assert!(out.contains("unknown command 'clear'"), "{out}");
+    assert!(!out.contains("not a square"), "{out}");
+}
+
+#[test]
+fn playing_dark_the_examples_are_darks_squares() {
+    let (out, _, ok) = run(
+        &["play", "--side", "dark", "--seed", "1"],
+        "help\nd6\nc6\ne6\n",
+    );
+    assert!(ok);
+    // The help's examples are Dark's own squares.
+    assert!(out.contains("select a tile (e.g. e6)"), "{out}");
+    assert!(out.contains("act: e6-e5 (move)"), "{out}");
+    assert!(out.contains("place your Duke (C6 or D6)> "), "{out}");
+    assert!(
+        out.contains("'fixed' for Duke D6, Footmen C6 and E6"),
+        "{out}"
+    );
+    assert!(out.contains("AI (Light) takes the fixed setup"), "{out}");
+    // Light, the AI, moves first once the setup is done, said in words.
+    let first = &out[out.find("you place the Footman on E6").expect(&out)..];
+    let said = first.lines().nth(1).unwrap();
+    assert!(
+        said.starts_with("Light's ") || said.starts_with("Light levies: it draws "),
+        "{said}"
+    );
+    // The board from Dark's side: rank 1 on top.
+    assert!(out.contains("    F   E   D   C   B   A"), "{out}");
+}
+
+#[test]
+fn unknown_commands_and_usage_lines() {
+    let (out, _, ok) = run(
+        &["play", "--seed", "1"],
+        "fixed\nclear\nredo\nsave\nload\nnew x\n",
+    );
+    assert!(ok);
+    assert!(out.contains("unknown command 'clear': type help"), "{out}");
+    assert!(out.contains("nothing to redo"), "{out}");
+    assert!(out.contains("usage: save <file>"), "{out}");
+    assert!(out.contains("usage: load <file>"), "{out}");
+    assert!(out.contains("usage: new [seed]"), "{out}");
+    // The troop of a levy comes from the bag, not from the player.
+    let (out, _, _) = run(&["play", "--seed", "1"], "fixed\nw@c2\nboard\n");
+    assert!(
+        out.contains("W@C2: the bag chooses the troop: type levy to draw one"),
+        "{out}"
+    );
+    let after = &out[out.find("W@C2: the bag").unwrap()..];
+    assert!(after.contains("your bag (16)"), "{after}");
+}
+
+#[test]
+fn undo_and_redo() {
+    let (out, _, ok) = run(
+        &["play", "--seed", "2", "--level", "1"],
+        "fixed\nb1-b2\nundo\nredo\n",
+    );
+    assert!(ok);
+    assert!(out.contains("taken back"), "{out}");
+    // Redo plays the player's action and the AI's reply again.
+    let redo = &out[out.find("redo B1-B2").expect(&out)..];
+    assert!(redo.lines().nth(1).unwrap().starts_with("redo "), "{redo}");
+}
+
+#[test]
+fn the_game_stays_at_its_prompt_after_the_end() {
+    let dir = Dir::new("end");
+    let endgame = dir.record("endgame.txt", "D4d/5W/6/6/6/6 l P/- 0 0");
+    let saved = dir.0.join("over.txt");
+    let script = format!(
+        "fixed\nload {endgame}\nf5xf6\nb1-b2\nsave {}\nundo\nredo\nnew 7\nquit\n",
+        saved.display()
+    );
+    let (out, _, ok) = run(&["play", "--seed", "1"], &script);
+    assert!(ok, "{out}");
+    let end = &out[out.find("you win").expect(&out)..];
+    assert!(end.contains("game over> "), "{end}");
+    assert!(
+        end.contains("the game is over: undo, record, save <file>, new, or quit"),
+        "{end}"
+    );
+    assert!(std::fs::read_to_string(&saved)
+        .unwrap()
+        .contains("result light duke-captured"));
+    assert!(end.contains("taken back"), "{end}");
+    assert!(end.contains("redo F5xF6"), "{end}");
+    assert!(end.contains("seed 7 (duke play --seed 7 replays"), "{end}");
+    assert!(!out.contains("end of input"), "{out}");
+}
+
+#[test]
+fn guard_marks_the_levy_squares_that_leave_the_duke_attacked() {
+    let dir = Dir::new("guard");
+    // Dark's Duke, other face up, slides down the C file onto Light's Duke.
+    let rec = dir.record("guard.txt", "2+d3/6/6/6/6/2D3 l P/p 0 0");
+    let (out, _, ok) = run(
+        &["play", "--seed", "1", "--level", "1"],
+        &format!("fixed\nload {rec}\nlevy\nb1\nno\nd1\nyes\nundo\nquit\n"),
+    );
+    assert!(ok, "{out}");
+    // The Guard line names the attacker; the board marks B1 and D1.
+    assert!(
+        out.contains("Guard: your Duke on C1 is attacked by Dark's Duke on C6: save it"),
+        "{out}"
+    );
+    assert!(out.contains("1   ·   ?   D   ?   ·   ·"), "{out}");
+    assert!(
+        out.contains("? a levy on B1 or D1 would leave your Duke in Guard"),
+        "{out}"
+    );
+    // The draw shows the troop's two charts.
+    let drawn = &out[out.find("you draw a Pikeman").expect(&out)..];
+    let lines: Vec<&str> = drawn.lines().collect();
+    assert_eq!(lines[1], "starting face (up when placed)      other face");
+    assert_eq!(lines[2], "  ● · · · ●        · ✦ · ✦ ·");
+    assert!(drawn.contains("place it on B1?, D1? or C2"), "{drawn}");
+    // A placement there asks first; "no" keeps the draw waiting.
+    assert!(
+        out.contains("Place the Pikeman on B1 anyway? (yes/no)"),
+        "{out}"
+    );
+    assert!(out.contains("not placed: choose another square"), "{out}");
+    // "yes" places it, and the AI takes the Duke, said in words.
+    assert!(out.contains("you place the Pikeman on D1"), "{out}");
+    assert!(
+        out.contains("Dark's Duke C6 takes your Duke on C1 (C6xC1)"),
+        "{out}"
+    );
+    assert!(out.contains("you lose"), "{out}");
+    // Undo still works after the end.
+    assert!(
+        out[out.find("you lose").unwrap()..].contains("taken back"),
+        "{out}"
+    );
+}
+
+#[test]
+fn warns_when_the_duke_is_attacked_and_marks_forbidden_squares() {
+    let dir = Dir::new("warn");
+    // Dark's flipped Pikeman on C3 strikes B1 and D1; Light's Duke on C1.
+    let rec = dir.record("pin.txt", "5d/6/6/2+p3/6/2D3 l -/- 0 0");
+    let (out, _, ok) = run(
+        &["play", "--level", "1", "--seed", "1"],
+        &format!("fixed\nload {rec}\nc1-b1\n"),
+    );
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("! your Duke may not enter B1: the Pikeman on C3 would capture it"),
+        "{out}"
+    );
+    assert!(out.contains("1   ·   !   D   !   ·   ·"), "{out}");
+    // The refusal names the square the Duke would stand on.
+    assert!(
+        out.contains("C1-B1: it would leave your Duke on B1 open to capture"),
+        "{out}"
+    );
+}
+
+#[test]
+fn refusals_name_the_right_square_and_articles_fit() {
+    let dir = Dir::new("refuse");
+    let rec = dir.record("levy.txt", "3d2/6/6/6/6/2D3 l A/a 0 0");
+    let (out, _, ok) = run(
+        &["play", "--seed", "1", "--level", "1"],
+        &format!("fixed\nload {rec}\nlevy\nc1\n"),
+    );
+    assert!(ok, "{out}");
+    assert!(out.contains("you draw an Assassin"), "{out}");
+    assert!(out.contains("A@C1: C1 is not empty"), "{out}");
+    assert!(!out.contains("not orthogonally next to it"), "{out}");
+}
+
+#[test]
+fn one_glyph_per_chart_cell_for_move_and_command() {
+    let dir = Dir::new("charts");
+    let rec = dir.record("marshall.txt", "3d2/6/6/6/2+M3/2D3 l -/- 0 0");
+    let (out, _, ok) = run(
+        &["play", "--seed", "1"],
+        &format!("fixed\nload {rec}\nc2\n"),
+    );
+    assert!(ok, "{out}");
+    let sel = &out[out.find("your Marshall on C2").expect(&out)..];
+    let rows: Vec<&str> = sel.lines().skip(1).take(5).collect();
+    // Other face up: Move and Command on the three squares ahead; it flips
+    // to Jumps and Slides.
+    assert_eq!(rows[1], "  · ◉ ◉ ◉ ·        · · · · ·");
+    for row in rows {
+        for grid in row.trim().split("        ") {
+            assert_eq!(grid.split(' ').count(), 5, "{row:?}");
+            assert!(grid.split(' ').all(|c| c.chars().count() == 1), "{row:?}");
+        }
+    }
+}
+
+#[test]
+fn hint_scores_in_footmen_with_the_headline_from_its_list() {
+    for level in ["2", "5"] {
+        let (out, _, ok) = run(&["play", "--seed", "3", "--level", level], "fixed\nhint\n");
+        assert!(ok, "{out}");
+        let head = out
+            .lines()
+            .find_map(|l| l.split_once(&format!("hint (level {level}): ")))
+            .expect(&out)
+            .1;
+        assert!(head.contains("(in Footmen: 1.00 = a Footman"), "{head}");
+        let (choice, score) = head.split_once(" (").unwrap().0.split_once(", ").unwrap();
+        let first = out
+            .lines()
+            .skip_while(|l| !l.contains("the best choices, looking"))
+            .nth(1)
+            .expect(&out);
+        let cols: Vec<&str> = first.split_whitespace().collect();
+        assert_eq!(cols, [choice, score], "{out}");
+        let value: f64 = score.parse().unwrap();
+        assert!(value.abs() < 20.0, "{score}");
+    }
+}
+
+#[test]
+fn end_of_input_leaves_cleanly() {
+    let (out, _, ok) = run(&["play"], "");
+    assert!(ok);
+    assert!(out.contains("place your Duke (C1 or D1)> "), "{out}");
+    assert!(out.contains("end of input: leaving the game"), "{out}");
+    let (out, _, ok) = run(&["play"], "fixed\n");
+    assert!(ok);
+    assert!(out.contains("end of input: leaving the game"), "{out}");
+}
+
+#[test]
+fn auto_plays_a_whole_game() {
+    let (out, _, ok) = run(&["play", "--auto", "--level", "1", "--seed", "3"], "");
+    assert!(ok);
+    assert!(out.contains("game over: "), "{out}");
+    assert!(out.contains("duke-record 1"), "{out}");
+    assert!(out.contains("Light's ") && out.contains("Dark's "), "{out}");
+}
+
+#[test]
+fn auto_with_a_delay_shows_each_turn_and_waits() {
+    let start = Instant::now();
+    let (out, _, ok) = run(
+        &[
+            "play", "--auto", "--level", "1", "--seed", "3", "--delay", "20",
+        ],
+        "",
+    );
+    let elapsed = start.elapsed();
+    assert!(ok);
+    let turns = out
+        .lines()
+        .filter(|l| {
+            l.split_once(". ")
+                .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+        })
+        .count() as u32;
+    assert!(turns > 0, "{out}");
+    // A board after every turn but the last, and a pause after every turn.
+    let boards = out.matches("    A   B   C   D   E   F").count() as u32;
+    assert!(boards >= turns, "{boards} boards for {turns} turns");
+    assert!(elapsed >= Duration::from_millis(20) * turns, "{elapsed:?}");
+    // --delay belongs to --auto.
+    let (_, err, ok) = run(&["play", "--delay", "5"], "");
+    assert!(!ok && err.contains("--auto"), "{err}");
+}
+
+#[test]
+fn help_for_every_command_and_completions() {
+    let (out, _, ok) = run(&["--help"], "");
+    assert!(ok);
+    for cmd in [
+        "play",
+        "perft",
+        "moves",
+        "selfplay",
+        "demo",
+        "tournament",
+        "soak",
+        "completions",
+    ] {
+        assert!(out.contains(&format!("  {cmd} ")), "{cmd}: {out}");
+        let (help, _, ok) = run(&[cmd, "--help"], "");
+        assert!(ok && help.contains("Usage: duke "), "{cmd}: {help}");
+        for line in help.lines() {
+            assert!(line.chars().count() <= 80, "{cmd}: {line}");
+        }
+    }
+    let (play, _, _) = run(&["play", "--help"], "");
+    for opt in ["--side", "--level", "--seed", "--auto", "--delay"] {
+        assert!(play.contains(opt), "{opt}: {play}");
+    }
+    let (bash, _, ok) = run(&["completions", "bash"], "");
+    assert!(
+        ok && bash.contains("_duke()") && bash.contains("tournament"),
+        "{bash}"
+    );
+    let (_, err, ok) = run(&["play", "--level", "9"], "");
+    assert!(!ok && err.contains("--level"), "{err}");
+}
+
+#[test]
+fn perft_moves_and_errors() {
+    let (out, _, ok) = run(&["perft", "start", "3"], "");
+    assert!(ok && out.contains("perft 3 = 4694"), "{out}");
+    let (out, _, ok) = run(
+        &[
+            "moves",
+            "2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40",
+        ],
+        "",
+    );
+    assert!(ok && out.lines().count() == 67, "{out}");
+    let (_, err, ok) = run(&["perft", "nonsense", "3"], "");
+    assert!(
+        !ok && err.contains("expected 5 space-separated fields"),
+        "{err}"
+    );
+    let (out, _, ok) = run(&["tournament", "level1", "random", "--games", "4"], "");
+    assert!(ok && out.contains("level1 vs random: 4 games"), "{out}");
+    let (two, _, ok) = run(
+        &[
+            "tournament",
+            "level2",
+            "level1",
+            "--games",
+            "6",
+            "--threads",
+            "2",
+        ],
+        "",
+    );
+    let (one, _, _) = run(&["tournament", "level2", "level1", "--games", "6"], "");
+    // Without time limits the result does not depend on the threads.
+    let result = |s: &str| s.split(", score").next().unwrap_or("").to_string();
+    assert!(ok && result(&two) == result(&one), "{two}\n{one}");
+    let (out, err, ok) = run(
+        &["soak", "--games", "30", "--ai-games", "2", "--threads", "2"],
+        "",
+    );
+    assert!(
+        ok && out.contains("random: 30 games") && out.contains("level1 vs level2: 2 games"),
+        "{out}"
+    );
+    assert!(out.contains("every invariant held"), "{out}");
+    // No progress bar in a pipe outside CI.
+    assert!(err.is_empty(), "{err}");
+    let (_, err, ok) = run(&["tournament", "level9", "random"], "");
+    assert!(!ok && err.contains("is not a player"), "{err}");
+}
+
+#[test]
+fn progress_in_ci_logs_is_a_plain_line() {
+    let out = Command::new(env!("CARGO_BIN_EXE_duke"))
+        .args(["soak", "--games", "20", "--ai-games", "0"])
+        .env("CI", "true")
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success());
+    assert!(err.starts_with("random: 20/20 games"), "{err}");
+    assert!(!err.contains('\r') && !err.contains('\x1b'), "{err:?}");
+}
+
+#[test]
+fn strikes_and_commands_are_said_in_words() {
+    let dir = Dir::new("words");
+    let strike = dir.record("strike.txt", "3d2/6/3f2/6/2+P3/D5 l -/- 0 0");
+    let command = dir.record("command.txt", "3d2/6/6/6/2+G3/2D3 l -/- 0 0");
+    let (out, _, ok) = run(
+        &["play", "--seed", "1", "--level", "1"],
+        &format!("fixed\nload {strike}\nc2*d4\nload {command}\nc2:c1-b1\nrecord\n"),
+    );
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("you play C2*D4: your Pikeman C2 strikes Dark's Footman on D4"),
+        "{out}"
+    );
+    assert!(
+        out.contains("you play C2:C1-B1: your General C2 commands your Duke C1 to B1"),
+        "{out}"
+    );
+    // The AI's replies are said in words too: "Dark's <troop> <square> ...".
+    let replies = out
+        .lines()
+        .filter(|l| l.starts_with("Dark's ") && l.ends_with(')'))
+        .count();
+    assert!(replies >= 2, "{out}");
+    assert!(out.contains("1. C2:C1-B1"), "{out}");
+}
