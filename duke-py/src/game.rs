@@ -220,8 +220,19 @@ impl Game {
     }
 
     /// Draws a tile for a levy; returns the troop letter. Place it next.
-    fn draw(&mut self) -> Result<String> {
-        Ok(self.inner.draw()?.char().to_string())
+    /// With `troop` (a letter or name) that troop is drawn instead of one
+    /// from the game's generator, for callers that pick the draw with the
+    /// bag's probabilities themselves (`levy_chances()`); it must be in the bag.
+    #[pyo3(signature = (troop = None))]
+    fn draw(&mut self, troop: Option<&str>) -> Result<String> {
+        match troop {
+            None => Ok(self.inner.draw()?.char().to_string()),
+            Some(text) => {
+                let t = crate::convert::troop(text)?;
+                self.inner.draw_troop(t)?;
+                Ok(t.char().to_string())
+            }
+        }
     }
 
     /// Places the drawn troop on a square next to the Duke.

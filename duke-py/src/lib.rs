@@ -10,6 +10,7 @@ mod convert;
 mod errors;
 mod game;
 mod position;
+mod selfplay;
 mod tile;
 mod vecgame;
 
@@ -28,6 +29,7 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tile::Tile>()?;
     m.add_class::<vecgame::VecGame>()?;
     m.add_function(wrap_pyfunction!(tile::troop_chart, m)?)?;
+    m.add_function(wrap_pyfunction!(selfplay::play_games, m)?)?;
     m.add_function(wrap_pyfunction!(square_name, m)?)?;
     m.add_function(wrap_pyfunction!(parse_square, m)?)?;
     m.add("DukeError", py.get_type::<errors::DukeError>())?;

@@ -32,6 +32,7 @@ from duke._duke import (
     VecGame,
     __version__,
     parse_square,
+    play_games,
     square_name,
     troop_chart,
 )
@@ -61,7 +62,7 @@ __all__ = [
     "ACTION_SPACE", "DRAW", "OBS_LEN", "PLANES", "SQUARES", "TROOPS",
     "Action", "DukeError", "Game", "IllegalActionError", "Outcome", "ParseError",
     "PhaseError", "Position", "RecordError", "Tile", "VecGame",
-    "parse_square", "save_svg", "square_name", "troop_chart", "__version__",
+    "parse_square", "play_games", "save_svg", "square_name", "troop_chart", "__version__",
     "A1", "B1", "C1", "D1", "E1", "F1", "A2", "B2", "C2", "D2", "E2", "F2",
     "A3", "B3", "C3", "D3", "E3", "F3", "A4", "B4", "C4", "D4", "E4", "F4",
     "A5", "B5", "C5", "D5", "E5", "F5", "A6", "B6", "C6", "D6", "E6", "F6",
