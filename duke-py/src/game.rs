@@ -428,11 +428,27 @@ impl Game {
         self.clone()
     }
 
-    /// Pickles as the record with the seed (a waiting draw is not kept:
-    /// drawing again gives the same troop).
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+    /// Pickles as the record with the seed, and the troop drawn and
+    /// waiting, if any (it may have been chosen with `draw(troop)`).
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String,), Option<String>)> {
         let from_record = py.get_type::<Game>().getattr("from_record")?;
-        Ok((from_record, (self.inner.record_with_seed(),)))
+        Ok((
+            from_record,
+            (self.inner.record_with_seed(),),
+            self.pending_draw(),
+        ))
+    }
+
+    /// Restores the waiting draw of a pickled game.
+    fn __setstate__(&mut self, state: Option<&str>) -> Result<()> {
+        if let Some(t) = state {
+            self.inner.draw_troop(crate::convert::troop(t)?)?;
+        }
+        Ok(())
     }
 
     fn __repr__(&self) -> String {

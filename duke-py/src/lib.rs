@@ -44,6 +44,7 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DRAW", DRAW)?;
     m.add("PLANES", PLANES)?;
     m.add("OBS_LEN", OBS_LEN)?;
+    m.add("QUIET_LIMIT", duke_engine::QUIET_LIMIT)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     for sq in Square::ALL {
         m.add(sq.to_string().as_str(), sq.index())?;

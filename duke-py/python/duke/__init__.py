@@ -27,6 +27,7 @@ from duke._duke import (
     ParseError,
     PhaseError,
     Position,
+    QUIET_LIMIT,
     RecordError,
     Tile,
     VecGame,
@@ -61,7 +62,7 @@ def save_svg(obj, path, **kwargs):
 __all__ = [
     "ACTION_SPACE", "DRAW", "OBS_LEN", "PLANES", "SQUARES", "TROOPS",
     "Action", "DukeError", "Game", "IllegalActionError", "Outcome", "ParseError",
-    "PhaseError", "Position", "RecordError", "Tile", "VecGame",
+    "PhaseError", "Position", "QUIET_LIMIT", "RecordError", "Tile", "VecGame",
     "parse_square", "play_games", "save_svg", "square_name", "troop_chart", "__version__",
     "A1", "B1", "C1", "D1", "E1", "F1", "A2", "B2", "C2", "D2", "E2", "F2",
     "A3", "B3", "C3", "D3", "E3", "F3", "A4", "B4", "C4", "D4", "E4", "F4",

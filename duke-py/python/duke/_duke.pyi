@@ -11,6 +11,7 @@ ACTION_SPACE: int
 DRAW: int
 PLANES: int
 OBS_LEN: int
+QUIET_LIMIT: int
 __version__: str
 __all__ = [
     "A1",
@@ -61,6 +62,7 @@ __all__ = [
     "ParseError",
     "PhaseError",
     "Position",
+    "QUIET_LIMIT",
     "RecordError",
     "Tile",
     "VecGame",
@@ -296,7 +298,8 @@ class Game:
     def copy(self) -> Game: ...
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, _memo: Any, /) -> Game: ...
-    def __reduce__(self) -> tuple[Any, tuple[str]]: ...
+    def __reduce__(self) -> tuple[Any, tuple[str], Optional[str]]: ...
+    def __setstate__(self, state: Optional[str]) -> None: ...
 
 @final
 class VecGame:
