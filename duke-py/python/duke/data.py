@@ -131,7 +131,7 @@ def play_block(
     if players and isinstance(players[0], str):
         pairs = [(str(players[0]), str(players[1]))] * len(ids)
     else:
-        pairs = [(str(a), str(b)) for a, b in players]  # type: ignore[misc]
+        pairs = [(str(p[0]), str(p[1])) for p in players]
     if len(pairs) != len(ids):
         raise ValueError(f"{len(pairs)} player pairs for {len(ids)} games")
     pairs = [(player_name(a), player_name(b)) for a, b in pairs]

@@ -20,11 +20,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 import duke
 import duke.data as dd
 from duke import _blocks
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 
 def plan(
@@ -67,6 +70,28 @@ def plan(
     )
 
 
+def run(
+    games: int,
+    players: Sequence[str] = ("level3", "level3"),
+    out: str = "selfplay",
+    *,
+    seed: int = 0,
+    address: Optional[str] = None,
+    workers: Optional[int] = None,
+    block: int = 20,
+    observe: bool = False,
+    mask: bool = False,
+    top: int = 3,
+    perspective: str = "mover",
+    progress: bool = True,
+) -> "pa.Table":
+    """Plays (or finishes) a self-play run on Ray and returns its *games*
+    table; the data set is under `out` (see ``duke.data``)."""
+    pl = plan(games, players, seed, block, observe, mask, top, perspective)
+    return _blocks.run(pl, out, address=address, workers=workers, progress=progress,
+                       label=f"{pl.pairs[0][0]} vs {pl.pairs[0][1]}")
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     p = argparse.ArgumentParser(prog="python -m duke.selfplay", description=__doc__.split("\n")[0])
     p.add_argument("--games", type=int, required=True, help="how many games")
@@ -87,9 +112,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     players = a.players.split(",")
     if len(players) != 2:
         raise SystemExit(f'--players takes two players separated by a comma, not "{a.players}"')
-    pl = plan(a.games, players, a.seed, a.block or 20, a.observe, a.mask, max(a.top, 0), a.perspective)
-    games = _blocks.run(pl, a.out, address=a.address, workers=a.workers, progress=not a.quiet,
-                        label=f"{pl.pairs[0][0]} vs {pl.pairs[0][1]}")
+    games = run(a.games, players, a.out, seed=a.seed, address=a.address, workers=a.workers,
+                block=a.block or 20, observe=a.observe, mask=a.mask, top=max(a.top, 0),
+                perspective=a.perspective, progress=not a.quiet)
     results = games.column("result").to_pylist()
     print(
         f"{games.num_rows} games in {a.out}: light {results.count('light')}, "
