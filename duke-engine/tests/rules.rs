@@ -357,3 +357,35 @@ fn outside_troop_levy_is_accepted_when_in_the_bag() {
     let err = game.play_text("W@C2").unwrap_err();
     assert_eq!(err.to_string(), "W@C2: the bag holds no Wizard");
 }
+
+#[test]
+fn a_chosen_draw_is_checked_and_placed_like_a_drawn_one() {
+    let mut game = Game::standard(5);
+    let before = game.record_with_seed();
+    // Not in the bag: refused, nothing changes.
+    let err = game.draw_troop(Troop::Duke).unwrap_err();
+    assert!(err.to_string().contains("no Duke"), "{err}");
+    assert_eq!(game.phase(), Phase::Play);
+    game.draw_troop(Troop::Wizard).unwrap();
+    assert_eq!(
+        game.phase(),
+        Phase::Levy {
+            troop: Troop::Wizard
+        }
+    );
+    // The same troop again is accepted; another is out of phase.
+    game.draw_troop(Troop::Wizard).unwrap();
+    assert!(game.draw_troop(Troop::Footman).is_err());
+    // Undo takes the chosen draw back.
+    assert!(game.undo());
+    assert_eq!(game.phase(), Phase::Play);
+    assert_eq!(game.record_with_seed(), before);
+    game.draw_troop(Troop::Wizard).unwrap();
+    let sq = game.legal_actions()[0].target();
+    game.place(sq).unwrap();
+    assert_eq!(
+        game.position().tile_at(sq).map(|t| t.troop),
+        Some(Troop::Wizard)
+    );
+    assert_eq!(game.position().bag(Side::Light).count(Troop::Wizard), 0);
+}
