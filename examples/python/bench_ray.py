@@ -55,18 +55,19 @@ def main() -> None:
     seeds = [duke.VecGame.episode_seed(a.seed, k) for k in ids]
     rows = []
 
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     g, d = dd.play_block(ids, a.seed, players, observe=True, top=0)
-    dt = time.perf_counter() - t
+    dt, cpu = time.perf_counter() - t, time.process_time() - c
     inproc = (a.games / dt, d.num_rows / dt)
-    rows.append(("duke.play_games, one process, no Parquet", dt, *inproc))
+    rows.append(("duke.play_games, one process, no Parquet", dt, *inproc, 1000 * cpu / d.num_rows))
+    inproc_cpu = cpu / d.num_rows
     want = g.column("record").to_pylist()
 
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     records, n = python_loop(seeds)
-    dt = time.perf_counter() - t
+    dt, cpu = time.perf_counter() - t, time.process_time() - c
     assert records == want, "the Python loop played other games"
-    rows.append(("duke.Game loop, one process, no Parquet", dt, a.games / dt, n / dt))
+    rows.append(("duke.Game loop, one process, no Parquet", dt, a.games / dt, n / dt, 1000 * cpu / n))
 
     ray.init(num_cpus=2, include_dashboard=False, configure_logging=False)
     rates = {}
@@ -76,15 +77,17 @@ def main() -> None:
         selfplay.run(4, players, os.path.join(tmp, "warm"), workers=2, block=2, progress=False)
         for workers in (1, 2):
             out = os.path.join(tmp, f"w{workers}")
-            t = time.perf_counter()
+            stats: dict[str, float] = {}
+            t, c = time.perf_counter(), time.process_time()
             games = selfplay.run(a.games, players, out, seed=a.seed, workers=workers, block=a.block,
-                                 observe=True, top=0, progress=False)
-            dt = time.perf_counter() - t
+                                 observe=True, top=0, progress=False, stats=stats)
+            dt, cpu = time.perf_counter() - t, time.process_time() - c
             assert games.column("record").to_pylist() == want
             n = dd.read_decisions(out, columns=["game_id"]).num_rows
             rates[workers] = (a.games / dt, n / dt)
+            ray_cpu = (stats["worker_cpu"] + cpu) / n
             rows.append((f"Ray, {workers} worker{'s' if workers > 1 else ''}, Parquet with observations",
-                         dt, *rates[workers]))
+                         dt, *rates[workers], 1000 * ray_cpu))
             sizes["observations"] = (folder_bytes(out), n)
         for name, obs, mask in (("no observations", False, False), ("observations and masks", True, True)):
             out = os.path.join(tmp, name.replace(" ", "-"))
@@ -96,10 +99,12 @@ def main() -> None:
     load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"level-1 self-play, {a.games} games, blocks of {a.block}, seed {a.seed}, {os.cpu_count()} CPUs, "
           f"load average at the end {load} (other work on the machine slows every row)")
-    for name, dt, gps, dps in rows:
-        print(f"  {name:<48} {dt:7.2f} s  {gps:8.1f} games/s  {dps:10.0f} decisions/s")
-    print(f"  scaling, 2 workers / 1 worker: {rates[2][0] / rates[1][0]:.2f}x")
-    print(f"  overhead, play_games in one process / Ray with 1 worker: {inproc[0] / rates[1][0]:.2f}x")
+    print("  (CPU ms per 1000 decisions: this process, plus the Ray workers' own count for their blocks)")
+    for name, dt, gps, dps, cms in rows:
+        print(f"  {name:<48} {dt:7.2f} s  {gps:8.1f} games/s  {dps:10.0f} decisions/s  {cms * 1000:7.1f} CPU ms")
+    print(f"  scaling, 2 workers / 1 worker (wall clock): {rates[2][0] / rates[1][0]:.2f}x")
+    print(f"  overhead, play_games in one process / Ray with 1 worker (wall clock): {inproc[0] / rates[1][0]:.2f}x")
+    print(f"  overhead in CPU time, Ray with 2 workers / play_games in one process: {rows[-1][4] / (1000 * inproc_cpu):.2f}x")
     for name in ("no observations", "observations", "observations and masks"):
         b, n = sizes[name]
         print(f"  Parquet (zstd), {name}: {b / n:.1f} bytes per decision ({b} bytes, {n} decisions)")

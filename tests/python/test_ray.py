@@ -13,7 +13,6 @@ import pytest
 
 ray = pytest.importorskip("ray", reason="the extra duke-engine[ray] is not installed")
 pytest.importorskip("pyarrow", reason="the extra duke-engine[ray] is not installed")
-psutil = pytest.importorskip("psutil", reason="psutil (a dependency of Ray) is missing")
 
 import duke.data as dd  # noqa: E402
 from duke import _blocks, selfplay, tournament  # noqa: E402
@@ -49,16 +48,40 @@ def test_one_and_two_workers_write_the_same_rows(tmp_path):
     assert len(list((tmp_path / "one" / "games").glob("block-*.parquet"))) == 4
 
 
+def descendants(pid):
+    """The processes started, directly or not, by `pid` (from /proc)."""
+    parents = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="utf-8") as f:
+                    stat = f.read()
+            except OSError:
+                continue
+            parents[int(entry)] = int(stat.rsplit(")", 1)[1].split()[1])
+    out, frontier = set(), {pid}
+    while frontier:
+        frontier = {p for p, pp in parents.items() if pp in frontier} - out
+        out |= frontier
+    return out
+
+
 def block_workers():
-    """Ray worker processes running a block now (Ray titles them ray::<task>)."""
+    """Ray worker processes of this test's cluster running a block now (Ray
+    titles a worker ray::<task> while it runs one)."""
     found = []
-    for p in psutil.process_iter(["cmdline"]):
-        cmd = p.info.get("cmdline") or []
-        if cmd and cmd[0].startswith("ray::play_block_task"):
-            found.append(p)
+    for pid in descendants(os.getpid()):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                cmd = f.read()
+        except OSError:
+            continue
+        if cmd.startswith(b"ray::play_block_task"):
+            found.append(pid)
     return found
 
 
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="finds Ray's workers through /proc (Linux)")
 def test_a_killed_worker_loses_and_duplicates_no_game(tmp_path):
     plan = selfplay.plan(24, ["level3", "level3"], seed=9, block=3, top=3)
     out = str(tmp_path / "run")
@@ -72,9 +95,9 @@ def test_a_killed_worker_loses_and_duplicates_no_game(tmp_path):
     killed = []
     deadline = time.monotonic() + 120
     while not killed and t.is_alive() and time.monotonic() < deadline:
-        for p in block_workers():
-            os.kill(p.pid, signal.SIGKILL)
-            killed.append(p.pid)
+        for pid in block_workers():
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
             break
         time.sleep(0.01)
     t.join(timeout=600)

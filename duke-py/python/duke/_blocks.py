@@ -66,9 +66,11 @@ class Plan:
 
 
 @ray.remote(max_retries=RETRIES)
-def play_block_task(plan_part: dict[str, Any]) -> tuple[bytes, bytes, int]:
+def play_block_task(plan_part: dict[str, Any]) -> tuple[bytes, bytes, int, float]:
     """Plays one block in a Ray worker; returns its tables as Parquet bytes
-    (compressed in the worker) and its number of decisions."""
+    (compressed in the worker), its number of decisions and the worker's
+    CPU seconds for it."""
+    cpu = time.process_time()
     games, decisions = dd.play_block(
         plan_part["game_ids"],
         plan_part["run_seed"],
@@ -80,7 +82,8 @@ def play_block_task(plan_part: dict[str, Any]) -> tuple[bytes, bytes, int]:
         top=plan_part["top"],
         perspective=plan_part["perspective"],
     )
-    return dd.table_bytes(games), dd.table_bytes(decisions), decisions.num_rows
+    out = dd.table_bytes(games), dd.table_bytes(decisions)
+    return out[0], out[1], decisions.num_rows, time.process_time() - cpu
 
 
 def connect(address: Optional[str], workers: Optional[int]) -> None:
@@ -165,11 +168,13 @@ def run(
     label: str = "",
     on_block: Optional[Callable[[pa.Table], None]] = None,
     extra: Optional[Callable[[], str]] = None,
+    stats: Optional[dict[str, float]] = None,
 ) -> pa.Table:
     """Plays the plan's missing blocks on Ray, at most `workers` at a time,
     writes each finished block under `out` (when given) and returns the
     run's whole *games* table. `on_block` sees each block's games table as
-    it arrives (the done blocks of a resumed run first)."""
+    it arrives (the done blocks of a resumed run first). `stats`, when
+    given, gains the played blocks' "decisions" and "worker_cpu" seconds."""
     connect(address, workers)
     if workers is None:
         workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
@@ -214,7 +219,10 @@ def run(
             ready, _ = ray.wait(list(pending), num_returns=1)
             for ref in ready:
                 b = pending.pop(ref)
-                games_bytes, decisions_bytes, n_decisions = ray.get(ref)
+                games_bytes, decisions_bytes, n_decisions, cpu = ray.get(ref)
+                if stats is not None:
+                    stats["decisions"] = stats.get("decisions", 0) + n_decisions
+                    stats["worker_cpu"] = stats.get("worker_cpu", 0.0) + cpu
                 table = pq.read_table(pa.BufferReader(games_bytes))
                 if out is not None:
                     name = block_name(b) + ".parquet"

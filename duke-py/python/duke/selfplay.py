@@ -84,12 +84,14 @@ def run(
     top: int = 3,
     perspective: str = "mover",
     progress: bool = True,
+    stats: Optional[dict[str, float]] = None,
 ) -> "pa.Table":
     """Plays (or finishes) a self-play run on Ray and returns its *games*
-    table; the data set is under `out` (see ``duke.data``)."""
+    table; the data set is under `out` (see ``duke.data``). `stats`, when
+    given, gains the played blocks' "decisions" and "worker_cpu" seconds."""
     pl = plan(games, players, seed, block, observe, mask, top, perspective)
     return _blocks.run(pl, out, address=address, workers=workers, progress=progress,
-                       label=f"{pl.pairs[0][0]} vs {pl.pairs[0][1]}")
+                       label=f"{pl.pairs[0][0]} vs {pl.pairs[0][1]}", stats=stats)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
