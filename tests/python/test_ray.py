@@ -186,3 +186,18 @@ def test_the_commands_as_users_run_them(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "duke.selfplay", "--games", "2", "--players", "level7,random",
                           "--out", str(tmp_path / "bad")], capture_output=True, text=True, env=env)
     assert bad.returncode != 0 and '"level7" is not a player' in bad.stderr
+
+
+def test_the_tournament_command(tmp_path):
+    env = dict(os.environ, RAY_ADDRESS="")
+    r = subprocess.run(
+        [sys.executable, "-m", "duke.tournament", "random", "level1", "--games", "4", "--seed", "3",
+         "--workers", "2", "--block", "2", "--out", str(tmp_path / "t")],
+        capture_output=True, text=True, env=env, timeout=300,
+    )
+    assert r.returncode == 0, r.stderr
+    ours = tournament.run("random", "level1", games=4, seed=3, block=2, progress=False)
+    strip = lambda s: s.strip().rsplit(",", 1)[0]  # noqa: E731 (the time differs)
+    assert strip(r.stdout) == strip(ours)
+    assert "4/4  random vs level1:  +" in r.stderr
+    assert dd.read_games(tmp_path / "t").num_rows == 4
