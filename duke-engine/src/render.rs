@@ -4,8 +4,8 @@
 use alloc::string::String;
 use core::fmt::Write as _;
 
-use crate::charts::{chart, Mark};
-use crate::{Action, Bitboard, Position, Side, Square, Tile};
+use crate::charts::{chart, ChartMark, Mark};
+use crate::{Action, Bitboard, Face, Position, Side, Square, Tile, Troop};
 
 /// How to draw a position as SVG.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,6 +144,72 @@ pub fn svg(pos: &Position, opts: &SvgOptions) -> String {
     out
 }
 
+/// Draws one face of a troop's chart as an SVG document: the 5×5 grid of
+/// the game's tiles seen from the owner's side (forward is up), the troop in
+/// the middle cell and every mark of [`chart`] in the same symbols as
+/// [`svg`] (● Move, ○ Jump, ▲ Slide, △ Jump Slide two cells out, where its
+/// line begins, ✦ Strike, ⌘ Command as a square frame). `cell` is the side
+/// of one cell in pixels (at least 24).
+///
+/// ```
+/// use duke_engine::render::chart_svg;
+/// use duke_engine::{Face, Troop};
+/// let text = chart_svg(Troop::Footman, Face::Starting, 40);
+/// assert!(text.starts_with("<svg"));
+/// // The Footman's starting face: four Moves, one per orthogonal neighbour.
+/// assert_eq!(text.matches("class=\"mark move\"").count(), 4);
+/// ```
+pub fn chart_svg(troop: Troop, face: Face, cell: u32) -> String {
+    let c = cell.max(24) as f32;
+    let size = c * 5.0;
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {size} {size}\" width=\"{size}\" height=\"{size}\" font-family=\"sans-serif\">"
+    );
+    let _ = write!(
+        out,
+        "<rect width=\"{size}\" height=\"{size}\" fill=\"{LIGHT_TILE}\"/>"
+    );
+    for i in 0..=5u8 {
+        let t = f32::from(i) * c;
+        let _ = write!(
+            out,
+            "<path d=\"M{t} 0 L{t} {size} M0 {t} L{size} {t}\" stroke=\"#b59b6a\" stroke-width=\"{}\"/>",
+            c * 0.03
+        );
+    }
+    // The tile's own cell.
+    let _ = write!(
+        out,
+        "<rect x=\"{}\" y=\"{}\" width=\"{c}\" height=\"{c}\" fill=\"#d9c9a3\"/>",
+        2.0 * c,
+        2.0 * c
+    );
+    let name = troop.name();
+    let _ = write!(
+        out,
+        "<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"{LIGHT_INK}\">{}{name}</text>",
+        2.5 * c,
+        2.6 * c,
+        c * 0.26 * (7.0 / (name.len() as f32 + 1.0)).min(1.0),
+        if face == Face::Flipped { "+" } else { "" }
+    );
+    for m in chart(troop, face) {
+        let (dx, dy) = match m.mark {
+            Mark::JumpSlide => (m.dx * 2, m.dy * 2),
+            _ => (m.dx, m.dy),
+        };
+        let px = (f32::from(dx) + 2.5) * c;
+        let py = (2.5 - f32::from(dy)) * c;
+        // The cell size of a board tile's chart is 0.13 of a square; here
+        // the marks are drawn at twice that scale for a cell of `c`.
+        draw_mark(&mut out, m, px, py, c * 0.5, LIGHT_INK);
+    }
+    out.push_str("</svg>");
+    out
+}
+
 fn draw_tile(out: &mut String, tile: Tile, x: f32, y: f32, s: f32, from_dark: bool) {
     let (fill, ink) = match tile.side {
         Side::Light => (LIGHT_TILE, LIGHT_INK),
@@ -199,71 +265,7 @@ fn draw_tile(out: &mut String, tile: Tile, x: f32, y: f32, s: f32, from_dark: bo
             _ => (m.dx, m.dy),
         };
         let (px, py) = center(dx, dy);
-        let r = c * 0.3;
-        let w = c * 0.09;
-        match m.mark {
-            Mark::Move => {
-                let _ = write!(
-                    out,
-                    "<circle cx=\"{px}\" cy=\"{py}\" r=\"{r}\" fill=\"{ink}\"/>"
-                );
-            }
-            Mark::Jump => {
-                let _ = write!(
-                    out,
-                    "<circle cx=\"{px}\" cy=\"{py}\" r=\"{r}\" fill=\"none\" stroke=\"{ink}\" stroke-width=\"{w}\"/>"
-                );
-            }
-            Mark::Slide | Mark::JumpSlide => {
-                // A triangle pointing along the direction (screen y grows downward).
-                let angle = libm_atan2(-f32::from(m.dy), f32::from(m.dx));
-                let pts = [0.0f32, 2.2, -2.2].map(|a| {
-                    let t = angle + a;
-                    (px + r * 1.2 * cos(t), py + r * 1.2 * sin(t))
-                });
-                let style = if m.mark == Mark::Slide {
-                    alloc::format!("fill=\"{ink}\"")
-                } else {
-                    alloc::format!("fill=\"none\" stroke=\"{ink}\" stroke-width=\"{w}\"")
-                };
-                let _ = write!(
-                    out,
-                    "<path d=\"M{} {} L{} {} L{} {} Z\" {style}/>",
-                    pts[0].0, pts[0].1, pts[1].0, pts[1].1, pts[2].0, pts[2].1
-                );
-            }
-            Mark::Strike => {
-                let (a, b) = (r * 1.15, r * 0.3);
-                let _ = write!(
-                    out,
-                    "<path d=\"M{px} {} L{} {} L{} {py} L{} {} L{px} {} L{} {} L{} {py} L{} {} Z\" fill=\"{ink}\"/>",
-                    py - a,
-                    px + b,
-                    py - b,
-                    px + a,
-                    px + b,
-                    py + b,
-                    py + a,
-                    px - b,
-                    py + b,
-                    px - a,
-                    px - b,
-                    py - b
-                );
-            }
-            Mark::Command => {
-                // A square frame around the cell (it may also hold a Move dot).
-                let h = c * 0.44;
-                let _ = write!(
-                    out,
-                    "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{ink}\" stroke-width=\"{w}\"/>",
-                    px - h,
-                    py - h,
-                    2.0 * h,
-                    2.0 * h
-                );
-            }
-        }
+        draw_mark(out, m, px, py, c, ink);
     }
     let flipped = if tile.face == crate::Face::Flipped {
         "+"
@@ -277,6 +279,80 @@ fn draw_tile(out: &mut String, tile: Tile, x: f32, y: f32, s: f32, from_dark: bo
         s * 0.15 * (8.0 / (tile.troop.name().len() as f32 + 1.0)).min(1.0),
         tile.troop.name()
     );
+}
+
+/// Draws one chart mark centred on `(px, py)` in a cell of side `c`.
+fn draw_mark(out: &mut String, m: &ChartMark, px: f32, py: f32, c: f32, ink: &str) {
+    let r = c * 0.3;
+    let w = c * 0.09;
+    match m.mark {
+        Mark::Move => {
+            let _ = write!(
+                out,
+                "<circle class=\"mark move\" cx=\"{px}\" cy=\"{py}\" r=\"{r}\" fill=\"{ink}\"/>"
+            );
+        }
+        Mark::Jump => {
+            let _ = write!(
+                out,
+                "<circle class=\"mark jump\" cx=\"{px}\" cy=\"{py}\" r=\"{r}\" fill=\"none\" stroke=\"{ink}\" stroke-width=\"{w}\"/>"
+            );
+        }
+        Mark::Slide | Mark::JumpSlide => {
+            // A triangle pointing along the direction (screen y grows downward).
+            let angle = libm_atan2(-f32::from(m.dy), f32::from(m.dx));
+            let pts = [0.0f32, 2.2, -2.2].map(|a| {
+                let t = angle + a;
+                (px + r * 1.2 * cos(t), py + r * 1.2 * sin(t))
+            });
+            let class = if m.mark == Mark::Slide {
+                "slide"
+            } else {
+                "jump-slide"
+            };
+            let style = if m.mark == Mark::Slide {
+                alloc::format!("fill=\"{ink}\"")
+            } else {
+                alloc::format!("fill=\"none\" stroke=\"{ink}\" stroke-width=\"{w}\"")
+            };
+            let _ = write!(
+                out,
+                "<path class=\"mark {class}\" d=\"M{} {} L{} {} L{} {} Z\" {style}/>",
+                pts[0].0, pts[0].1, pts[1].0, pts[1].1, pts[2].0, pts[2].1
+            );
+        }
+        Mark::Strike => {
+            let (a, b) = (r * 1.15, r * 0.3);
+            let _ = write!(
+                out,
+                "<path class=\"mark strike\" d=\"M{px} {} L{} {} L{} {py} L{} {} L{px} {} L{} {} L{} {py} L{} {} Z\" fill=\"{ink}\"/>",
+                py - a,
+                px + b,
+                py - b,
+                px + a,
+                px + b,
+                py + b,
+                py + a,
+                px - b,
+                py + b,
+                px - a,
+                px - b,
+                py - b
+            );
+        }
+        Mark::Command => {
+            // A square frame around the cell (it may also hold a Move dot).
+            let h = c * 0.44;
+            let _ = write!(
+                out,
+                "<rect class=\"mark command\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{ink}\" stroke-width=\"{w}\"/>",
+                px - h,
+                py - h,
+                2.0 * h,
+                2.0 * h
+            );
+        }
+    }
 }
 
 // Small float helpers so the core stays no_std without libm: the angles
@@ -385,6 +461,39 @@ mod tests {
             assert!((s * s + c * c - 1.0).abs() < 2e-3, "{x}");
         }
         assert!((sin(core::f32::consts::FRAC_PI_2) - 1.0).abs() < 1e-3);
+    }
+
+    #[test]
+    fn chart_pictures_draw_every_mark_of_the_table() {
+        for troop in Troop::ALL {
+            for face in Face::ALL {
+                let text = chart_svg(troop, face, 40);
+                assert!(text.starts_with("<svg") && text.ends_with("</svg>"));
+                assert!(text.contains(troop.name()), "{troop}");
+                for mark in Mark::ALL {
+                    let class = match mark {
+                        Mark::Move => "move",
+                        Mark::Jump => "jump",
+                        Mark::Slide => "slide",
+                        Mark::JumpSlide => "jump-slide",
+                        Mark::Strike => "strike",
+                        Mark::Command => "command",
+                    };
+                    let want = chart(troop, face).iter().filter(|m| m.mark == mark).count();
+                    let drawn = text
+                        .matches(&alloc::format!("class=\"mark {class}\""))
+                        .count();
+                    assert_eq!(drawn, want, "{troop} {face:?} {mark}");
+                }
+            }
+        }
+        // Forward is up: the Footman's flipped face has a Move two cells
+        // above the middle cell (x 2.5 cells, y 0.5 cells at 40 px).
+        let text = chart_svg(Troop::Footman, Face::Flipped, 40);
+        assert!(
+            text.contains("class=\"mark move\" cx=\"100\" cy=\"20\""),
+            "{text}"
+        );
     }
 
     #[test]

@@ -8,9 +8,19 @@ use pyo3::types::PyType;
 use crate::errors::{Error, Result};
 use crate::position::Position;
 
-/// What a player does in a turn: a relocation (`B1-B2`, `C3xC5`), a strike
-/// (`C3*B5`), a command (`E4:D5-E5`) or a placement (`P@C2`: a levy with
-/// its troop, or a setup placement).
+/// What a player does in a turn, read from or written as action text:
+/// a relocation (`B1-B2`, or `C3xC5` when it captures), a strike (`C3*B5`),
+/// a command (`E4:D5-E5`: the tile on E4 moves the one on D5 to E5) or a
+/// placement (`P@C2`: a levy with its troop, or a setup placement).
+///
+/// `Action(text)` checks the syntax only; `Position.parse_action(text)`
+/// also checks that it is legal there. Actions are immutable, hashable and
+/// compare by value; `str()` gives the text back. Methods that take an
+/// action accept an Action or its text.
+///
+/// >>> a = duke.Action("C3xC5")
+/// >>> (a.kind, duke.square_name(a.to_square), a.is_capture)
+/// ('relocate', 'C5', True)
 #[pyclass(
     module = "duke._duke",
     name = "Action",
@@ -40,8 +50,8 @@ impl Action {
 
 #[pymethods]
 impl Action {
-    /// Reads action text (SPEC §8); the syntax only: check it against a
-    /// position with `Position.parse_action`.
+    /// Reads action text; the syntax only: check it against a position
+    /// with `Position.parse_action`. Raises ParseError naming the problem.
     #[new]
     fn new(text: &str) -> Result<Action> {
         Ok(Action {
@@ -49,14 +59,16 @@ impl Action {
         })
     }
 
-    /// Reads action text (same as the constructor).
+    /// Reads action text (the same as the constructor).
     #[classmethod]
     fn parse(_cls: &Bound<'_, PyType>, text: &str) -> Result<Action> {
         Action::new(text)
     }
 
-    /// The decision at an index of the action space, in `position`
-    /// (`None` for the draw index 5436 or an index that names no action).
+    /// The action at an index of the action space (0 to ACTION_SPACE - 1)
+    /// in `position`, seen from `perspective` ("absolute", "mover",
+    /// "light" or "dark"). None for the draw index (DRAW) or an index that
+    /// names no action there.
     #[classmethod]
     #[pyo3(signature = (index, position, perspective = "absolute"))]
     fn from_index(
@@ -72,14 +84,15 @@ impl Action {
         })
     }
 
-    /// The index of this action in the action space, in `position`.
+    /// The index of this action in the action space, in `position`, seen
+    /// from `perspective` ("absolute", "mover", "light" or "dark").
     #[pyo3(signature = (position, perspective = "absolute"))]
     fn index(&self, position: &Position, perspective: &str) -> Result<usize> {
         let p = crate::convert::perspective(perspective)?;
         Ok(action_index(Decision::Act(self.inner), &position.inner, p))
     }
 
-    /// "relocate", "strike", "command" or "place".
+    /// The kind of action: "relocate", "strike", "command" or "place".
     #[getter]
     fn kind(&self) -> &'static str {
         self.inner.kind().name()
@@ -92,7 +105,8 @@ impl Action {
         self.inner.actor().map(|s| s.index())
     }
 
-    /// The square a commanded tile leaves, None for other actions.
+    /// The square a tile leaves or strikes from (for a command, the square
+    /// the commanded tile leaves); None for a placement.
     #[getter]
     fn from_square(&self) -> Option<usize> {
         match self.inner.view() {
@@ -104,7 +118,7 @@ impl Action {
         }
     }
 
-    /// The square where something lands, is struck or is placed.
+    /// The square where a tile lands, is struck or is placed.
     #[getter]
     fn to_square(&self) -> usize {
         self.inner.target().index()
@@ -119,7 +133,8 @@ impl Action {
         }
     }
 
-    /// Whether the action was read or generated as a capture.
+    /// Whether the action was read or generated as a capture (`x`, or a
+    /// strike).
     #[getter]
     fn is_capture(&self) -> bool {
         self.inner.is_capture()

@@ -15,7 +15,7 @@ create_exception!(
     duke,
     DukeError,
     PyValueError,
-    "Base of every error duke-engine raises (a ValueError)."
+    "Base of every error duke-engine raises (a ValueError).\n\nThe message names the problem; `code` is the engine's stable error code\n(e.g. \"dpn.board\", \"illegal.no-mark\"), the same in Rust, Python and C."
 );
 create_exception!(
     duke,

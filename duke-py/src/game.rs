@@ -14,7 +14,8 @@ use crate::convert::{side_name, square};
 use crate::errors::{Error, Result};
 use crate::position::{mask_array, observation_array, svg_text, Position};
 
-/// How a game ended.
+/// How a game ended: the winner (None for a draw) and the reason. Read it
+/// from `Game.outcome` or `Position.outcome()`.
 #[pyclass(
     module = "duke._duke",
     name = "Outcome",
@@ -30,13 +31,15 @@ pub struct Outcome {
 
 #[pymethods]
 impl Outcome {
-    /// "light", "dark", or None for a draw.
+    /// The winning side, "light" or "dark", or None for a draw.
     #[getter]
     fn winner(&self) -> Option<&'static str> {
         self.inner.winner().map(side_name)
     }
 
-    /// "duke-captured", "no-action", "repetition" or "quiet-turns".
+    /// Why the game ended: "duke-captured", "no-action" (the side to move
+    /// has no legal action), "repetition" or "quiet-turns" (too many turns
+    /// without a capture or a levy).
     #[getter]
     fn reason(&self) -> &'static str {
         self.inner.reason_name()
@@ -57,8 +60,20 @@ impl Outcome {
     }
 }
 
-/// A game: setup, play with undo and redo, the levy as draw() then
-/// place(square), the result, and the record.
+/// A game: setup, play with undo and redo, the levy as `draw()` then
+/// `place(square)`, the result (with the draws that need the game's
+/// history, such as repetition), and the record.
+///
+/// `Game(seed=0)` starts from the standard setup; `Game(setup=True)`
+/// starts in setup instead. The seed decides every levy draw, so a game is
+/// replayed exactly from its seed and actions. Methods that take an action
+/// accept an Action or its text; squares are indices or names.
+///
+/// >>> game = duke.Game(seed=7)
+/// >>> game.play("B1-B2")
+/// Action('B1-B2')
+/// >>> game.phase, game.side_to_decide
+/// ('play', 'dark')
 #[pyclass(module = "duke._duke", name = "Game", skip_from_py_object)]
 #[derive(Clone)]
 pub struct Game {
@@ -113,6 +128,7 @@ impl Game {
 impl Game {
     /// A game from the standard start position (both fixed setups); pass
     /// `setup=True` to start in setup instead, placing tiles one by one.
+    /// `seed` decides the levy draws.
     #[new]
     #[pyo3(signature = (seed = 0, setup = false))]
     fn new(seed: u64, setup: bool) -> Game {
@@ -125,7 +141,8 @@ impl Game {
         }
     }
 
-    /// A game that starts in a position (no setup).
+    /// A game that starts in `position` (no setup); `seed` decides the
+    /// levy draws.
     #[classmethod]
     #[pyo3(signature = (position, seed = 0))]
     fn from_position(_cls: &Bound<'_, PyType>, position: &Position, seed: u64) -> Game {
@@ -134,7 +151,10 @@ impl Game {
         }
     }
 
-    /// Reads a record; `seed` (if given) is used for later draws.
+    /// Reads a game record (the text `record()` writes) and replays it.
+    /// `seed`, if given, decides later draws (a record written with
+    /// `with_seed=True` carries its own). Raises RecordError naming the
+    /// line and the turn that could not be read or played.
     #[classmethod]
     #[pyo3(signature = (text, seed = None))]
     fn from_record(_cls: &Bound<'_, PyType>, text: &str, seed: Option<u64>) -> Result<Game> {
@@ -146,7 +166,9 @@ impl Game {
         })
     }
 
-    /// The record text; with `with_seed=True` it also carries the seed.
+    /// The game record as text: the setup and every action. With
+    /// `with_seed=True` it also carries the seed, so `Game.from_record`
+    /// draws the same tiles afterwards.
     #[pyo3(signature = (with_seed = false))]
     fn record(&self, with_seed: bool) -> String {
         if with_seed {
@@ -164,7 +186,8 @@ impl Game {
         }
     }
 
-    /// "setup", "play", "levy" (a drawn troop waits) or "over".
+    /// The phase: "setup", "play", "levy" (a drawn troop waits to be
+    /// placed) or "over".
     #[getter]
     fn phase(&self) -> &'static str {
         match self.inner.phase() {
@@ -175,7 +198,8 @@ impl Game {
         }
     }
 
-    /// The side whose decision it is.
+    /// The side whose decision it is: "light" or "dark" (in setup, the side
+    /// placing tiles).
     #[getter]
     fn side_to_decide(&self) -> &'static str {
         side_name(self.inner.side_to_decide())
@@ -199,7 +223,8 @@ impl Game {
         actions(&self.inner.legal_actions())
     }
 
-    /// Whether the game accepts an action (Action or text) now.
+    /// Whether the game accepts an action (Action or text) now. Raises
+    /// ParseError for text that is not an action.
     fn is_legal(&self, action: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(self.inner.is_legal(Action::from_arg(action)?))
     }
@@ -214,15 +239,18 @@ impl Game {
         Ok(Action { inner: played })
     }
 
-    /// Places the fixed setup of the side setting up.
+    /// Places the fixed setup of the side setting up (the Duke and two
+    /// Footmen, as in the standard start). Raises PhaseError outside setup.
     fn setup_fixed(&mut self) -> Result<()> {
         Ok(self.inner.setup_fixed()?)
     }
 
-    /// Draws a tile for a levy; returns the troop letter. Place it next.
-    /// With `troop` (a letter or name) that troop is drawn instead of one
-    /// from the game's generator, for callers that pick the draw with the
-    /// bag's probabilities themselves (`levy_chances()`); it must be in the bag.
+    /// Draws a tile from the mover's bag for a levy and returns the troop
+    /// letter; place it next with `place(square)` (or take the draw back
+    /// with `undo()`). Raises when no levy is possible now. With `troop` (a
+    /// letter or name) that troop is drawn instead of one from the game's
+    /// generator, for callers that pick the draw with the bag's
+    /// probabilities themselves (`levy_chances()`); it must be in the bag.
     #[pyo3(signature = (troop = None))]
     fn draw(&mut self, troop: Option<&str>) -> Result<String> {
         match troop {
@@ -235,13 +263,16 @@ impl Game {
         }
     }
 
-    /// Places the drawn troop on a square next to the Duke.
+    /// Places the drawn troop on a square (index or name) next to the
+    /// mover's Duke. Raises, changing nothing, when the square is not free
+    /// or not next to the Duke, or when no troop waits.
     fn place(&mut self, sq: &Bound<'_, PyAny>) -> PyResult<()> {
         let s = square(sq)?;
         Ok(self.inner.place(s).map_err(Error::from)?)
     }
 
-    /// The possible draws now as [(troop letter, probability)].
+    /// The possible levy draws now as a list of (troop letter,
+    /// probability), from the mover's bag.
     fn levy_chances(&self) -> Vec<(String, f64)> {
         self.inner
             .levy_chances()
@@ -259,12 +290,13 @@ impl Game {
         self.inner.redo().map(|a| Action { inner: a })
     }
 
-    /// Every action so far, setup placements first.
+    /// Every action so far, setup placements first, as a list of Action.
     fn actions(&self) -> Vec<Action> {
         self.inner.actions().map(|a| Action { inner: a }).collect()
     }
 
-    /// The turns played since setup.
+    /// The actions played since setup (one per turn; a levy is one
+    /// placement action).
     fn turns(&self) -> Vec<Action> {
         self.inner.turns().map(|a| Action { inner: a }).collect()
     }
@@ -274,14 +306,18 @@ impl Game {
         self.inner.repetitions()
     }
 
-    /// perft of the current position (SPEC §9); releases the GIL.
+    /// The number of action sequences of `depth` turns from the current
+    /// position (perft, a levy counted once per troop kind and square);
+    /// the same as `self.position.perft(depth)`. Releases the GIL.
     fn perft(slf: PyRef<'_, Self>, py: Python<'_>, depth: u32) -> u64 {
         let pos = *slf.inner.position();
         drop(slf);
         py.detach(move || duke_engine::perft(&pos, depth))
     }
 
-    /// divide of the current position.
+    /// Each legal action of the current position with the perft of the
+    /// position after it at `depth - 1`, as a list of (Action, count).
+    /// Releases the GIL.
     fn divide(slf: PyRef<'_, Self>, py: Python<'_>, depth: u32) -> Vec<(Action, u64)> {
         let pos = Position {
             inner: *slf.inner.position(),
@@ -290,7 +326,11 @@ impl Game {
         pos.divide_inner(py, depth)
     }
 
-    /// The observation planes (uint8, (107, 6, 6)) with the drawn troop.
+    /// The observation planes of the current position for machine
+    /// learning: a numpy uint8 array of shape (PLANES, 6, 6), which also
+    /// shows a drawn troop that waits to be placed. `perspective` is
+    /// "absolute", "mover", "light" or "dark" (the board as that side sees
+    /// it).
     #[pyo3(signature = (perspective = "absolute"))]
     fn observation<'py>(
         &self,
@@ -303,9 +343,10 @@ impl Game {
         }))
     }
 
-    /// The decisions the game accepts now as a bool mask over the action
-    /// space: maneuvers and the draw index (5436) in play, the drawn troop's
-    /// placements after a draw.
+    /// The decisions the game accepts now as a numpy bool mask of length
+    /// ACTION_SPACE: the actions and the draw index (DRAW) in play, the
+    /// drawn troop's placements after a draw. `perspective` as for
+    /// `observation`.
     #[pyo3(signature = (perspective = "absolute"))]
     fn legal_mask<'py>(
         &self,
@@ -316,8 +357,11 @@ impl Game {
         Ok(mask_array(py, |buf| write_game_mask(&self.inner, p, buf)))
     }
 
-    /// Applies the decision at an index of the action space; returns the
-    /// drawn troop's letter for the draw index, else None.
+    /// Applies the decision at an index of the action space (as
+    /// `legal_mask` numbers them, from the same `perspective`). Returns the
+    /// drawn troop's letter for the draw index (DRAW), else None. Raises
+    /// DukeError, changing nothing, for an index the game does not accept
+    /// now.
     #[pyo3(signature = (index, perspective = "absolute"))]
     fn apply_index(&mut self, index: usize, perspective: &str) -> PyResult<Option<String>> {
         let p = crate::convert::perspective(perspective)?;
@@ -352,7 +396,9 @@ impl Game {
         })
     }
 
-    /// The AI's decision as an index of the action space (DRAW to levy).
+    /// The AI's decision as an index of the action space, from
+    /// `perspective` (DRAW when it is to levy); arguments as for
+    /// `best_action`. Releases the GIL.
     #[pyo3(signature = (level = None, depth = None, nodes = None, millis = None, seed = 0, perspective = "absolute"))]
     #[allow(clippy::too_many_arguments)]
     fn best_index(
@@ -370,8 +416,10 @@ impl Game {
         Ok(action_index(d, &pos, p))
     }
 
-    /// A hint at a level: {"best": text, "score": int, "pv": [text],
-    /// "top": [(text, score)], "depth": int}; a levy is written "levy".
+    /// The AI's advice at a `level` (1-5) with its `k` best choices, as a
+    /// dict: {"best": text, "score": int, "pv": [text], "top": [(text,
+    /// score)], "depth": int}. Scores are for the side to decide, in
+    /// hundredths of a Footman; a levy is written "levy". Releases the GIL.
     #[pyo3(signature = (level = 3, k = 3))]
     fn hint<'py>(
         slf: PyRef<'_, Self>,
@@ -399,7 +447,10 @@ impl Game {
         Ok(out)
     }
 
-    /// An SVG drawing of the current position, the last action marked.
+    /// An SVG drawing of the current position with the last action marked:
+    /// every tile with the chart of its face that is up. `highlights` is a
+    /// list of squares to mark, `from_dark` turns the board for Dark, `size`
+    /// is a square's width in pixels. Notebooks show games this way.
     #[pyo3(signature = (highlights = None, from_dark = false, size = 72))]
     fn svg(
         &self,

@@ -18,7 +18,8 @@ use duke_engine::encode::{ACTION_SPACE, DRAW, OBS_LEN, PLANES};
 use duke_engine::Square;
 use pyo3::prelude::*;
 
-/// The native module `duke._duke`.
+/// The native module of the `duke` package: the engine's classes,
+/// functions and constants. Import them from `duke`, which re-exports them.
 #[pymodule]
 fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -52,7 +53,11 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// The name of a square index, e.g. 8 -> "C2".
+/// The name of a square index, e.g. `square_name(8) == "C2"`.
+///
+/// Squares are numbered from A1 = 0 along each rank to F6 = 35
+/// (index = 6 * (rank - 1) + file, file A = 0). Raises DukeError for an
+/// index outside 0 to 35.
 #[pyfunction]
 fn square_name(index: i64) -> PyResult<String> {
     u8::try_from(index)
@@ -64,7 +69,9 @@ fn square_name(index: i64) -> PyResult<String> {
         })
 }
 
-/// The index of a square name, e.g. "c2" -> 8.
+/// The index of a square name, in either case, e.g.
+/// `parse_square("c2") == 8`. Raises ParseError for text that names no
+/// square.
 #[pyfunction]
 fn parse_square(name: &str) -> errors::Result<usize> {
     Ok(name.parse::<Square>()?.index())

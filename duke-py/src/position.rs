@@ -13,8 +13,21 @@ use crate::errors::{Error, Result};
 use crate::game::Outcome;
 use crate::tile::Tile;
 
-/// A position between turns (SPEC §8): board, both bags, side to move,
-/// quiet and turn counters. Immutable: `play` returns a new position.
+/// A position between turns: the board, both bags, the side to move and
+/// the quiet and turn counters, read from and written as DPN text.
+/// `Position()` is the standard start; `Position(dpn)` reads DPN and raises
+/// ParseError naming the field and the problem.
+///
+/// Positions are immutable (`play` returns a new one), hashable, compare by
+/// value and pickle. Squares are indices (0-35) or names ("C2"); sides are
+/// "light" or "dark". The rules that need a game's history (repetition)
+/// are Game's.
+///
+/// >>> pos = duke.Position()
+/// >>> len(pos.legal_actions()), pos.side_to_move
+/// (18, 'light')
+/// >>> pos.play("B1-B2").side_to_move
+/// 'dark'
 #[pyclass(module = "duke._duke", name = "Position", skip_from_py_object, frozen)]
 #[derive(Clone, Copy)]
 pub struct Position {
@@ -89,7 +102,7 @@ impl Position {
 
 #[pymethods]
 impl Position {
-    /// A position from DPN, or the standard start position.
+    /// A position from DPN text, or the standard start position.
     #[new]
     #[pyo3(signature = (dpn = None))]
     fn new(dpn: Option<&str>) -> Result<Position> {
@@ -109,28 +122,29 @@ impl Position {
         }
     }
 
-    /// The DPN text.
+    /// The position as DPN text (what `Position(dpn)` reads).
     fn dpn(&self) -> String {
         self.inner.to_string()
     }
 
-    /// The tile on a square (index or name), or None.
+    /// The Tile on a square (index or name), or None when it is empty.
     fn tile_at(&self, sq: &Bound<'_, PyAny>) -> PyResult<Option<Tile>> {
         Ok(self.inner.tile_at(square(sq)?).map(|t| Tile { inner: t }))
     }
 
-    /// "light" or "dark".
+    /// The side to move: "light" or "dark".
     #[getter]
     fn side_to_move(&self) -> &'static str {
         side_name(self.inner.side_to_move())
     }
 
-    /// A side's bag as {letter: count}.
+    /// A side's bag (the tiles it may still levy) as {troop letter:
+    /// count}.
     fn bag<'py>(&self, py: Python<'py>, side_: &str) -> PyResult<Bound<'py, PyDict>> {
         bag_dict(py, self.inner.bag(side(side_)?))
     }
 
-    /// Turns since the last capture or levy.
+    /// The turns played since the last capture or levy.
     #[getter]
     fn quiet(&self) -> u32 {
         self.inner.quiet()
@@ -142,58 +156,68 @@ impl Position {
         self.inner.turn()
     }
 
-    /// The Zobrist key (board, bags, side to move).
+    /// The Zobrist key, a 64-bit hash of the board, the bags and the side
+    /// to move (stable across versions).
     #[getter]
     fn key(&self) -> u64 {
         self.inner.key()
     }
 
-    /// The square of a side's Duke, None once captured.
+    /// The square of a side's Duke, or None once it is captured.
     fn duke(&self, side_: &str) -> PyResult<Option<usize>> {
         Ok(self.inner.duke(side(side_)?).map(|s| s.index()))
     }
 
-    /// Every legal action; a levy once per (troop kind, square) as SPEC §9 counts.
+    /// Every legal action as a list of Action; a levy once per (troop kind,
+    /// square), the way perft counts it.
     fn legal_actions(&self) -> Vec<Action> {
         actions(&self.inner.legal_actions())
     }
 
-    /// Whether an action (Action or text) is legal.
+    /// Whether an action (Action or text) is legal here. Raises ParseError
+    /// for text that is not an action.
     fn is_legal(&self, action: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(self.inner.is_legal(Action::from_arg(action)?))
     }
 
-    /// Reads action text and checks it here; raises with the reason when illegal.
+    /// Reads action text and checks it here. Raises ParseError for bad
+    /// text and IllegalActionError saying why an action is not legal.
     fn parse_action(&self, text: &str) -> Result<Action> {
         Ok(Action {
             inner: self.inner.parse_action(text)?,
         })
     }
 
-    /// The position after a legal action (Action or text).
+    /// The position after a legal action (Action or text); this position
+    /// is unchanged. Raises IllegalActionError saying why when the action
+    /// is not legal.
     fn play(&self, action: &Bound<'_, PyAny>) -> PyResult<Position> {
         let a = Action::from_arg(action)?;
         let next = self.inner.play(a).map_err(Error::from)?;
         Ok(Position { inner: next })
     }
 
-    /// perft (SPEC §9); releases the GIL.
+    /// The number of action sequences of `depth` turns from here (perft;
+    /// a levy counted once per troop kind and square). Releases the GIL.
     fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
         let pos = self.inner;
         py.detach(move || perft(&pos, depth))
     }
 
-    /// Each legal action with the perft of its child at depth - 1.
+    /// Each legal action with the perft of the position after it at
+    /// `depth - 1`, as a list of (Action, count). Releases the GIL.
     fn divide(&self, py: Python<'_>, depth: u32) -> Vec<(Action, u64)> {
         self.divide_inner(py, depth)
     }
 
-    /// The result by the rules that need no history, or None.
+    /// The result by the rules that need no history (a captured Duke, no
+    /// legal action, too many quiet turns), or None.
     fn outcome(&self) -> Option<Outcome> {
         self.inner.outcome().map(|o| Outcome { inner: o })
     }
 
-    /// The possible levy draws as [(troop letter, probability)].
+    /// The possible levy draws of the side to move as a list of (troop
+    /// letter, probability).
     fn levy_chances(&self) -> Vec<(String, f64)> {
         self.inner
             .levy_chances()
@@ -201,7 +225,9 @@ impl Position {
             .collect()
     }
 
-    /// The legal actions of the tile on a square, each with the mark it uses.
+    /// The legal actions of the tile on a square, each with the mark of its
+    /// chart that it uses ("move", "jump", "slide", "jump_slide", "strike",
+    /// "command"), as a list of (Action, mark).
     fn targets(&self, sq: &Bound<'_, PyAny>) -> PyResult<Vec<(Action, &'static str)>> {
         let s = square(sq)?;
         Ok(self
@@ -239,7 +265,10 @@ impl Position {
         Ok(self.inner.is_duke_attacked(side(side_)?))
     }
 
-    /// The observation planes, uint8 of shape (107, 6, 6) (see the README).
+    /// The observation planes for machine learning: a numpy uint8 array of
+    /// shape (PLANES, 6, 6). `perspective` is "absolute", "mover", "light"
+    /// or "dark" (the board as that side sees it). The book's format
+    /// chapter lists the planes.
     #[pyo3(signature = (perspective = "absolute"))]
     fn observation<'py>(
         &self,
@@ -252,7 +281,8 @@ impl Position {
         }))
     }
 
-    /// The legal actions as a bool mask over the action space (5437).
+    /// The legal actions as a numpy bool mask of length ACTION_SPACE,
+    /// indexed as `Action.index` numbers them from the same `perspective`.
     #[pyo3(signature = (perspective = "absolute"))]
     fn legal_mask<'py>(
         &self,
@@ -263,7 +293,10 @@ impl Position {
         Ok(mask_array(py, |buf| write_legal_mask(&self.inner, p, buf)))
     }
 
-    /// An SVG drawing: every tile with its current chart, Dark's turned 180°.
+    /// An SVG drawing: every tile with the chart of its face that is up,
+    /// Dark's turned 180°. `highlights` is a list of squares to mark,
+    /// `last_action` an action to draw, `from_dark` turns the board for
+    /// Dark, `size` is a square's width in pixels.
     #[pyo3(signature = (highlights = None, last_action = None, from_dark = false, size = 72))]
     fn svg(
         &self,
@@ -286,14 +319,16 @@ impl Position {
         text_board(&self.inner, from_dark)
     }
 
-    /// The same position mirrored left-right.
+    /// The same position mirrored left-right (file A swaps with F); perft
+    /// is the same.
     fn mirrored(&self) -> Position {
         Position {
             inner: self.inner.mirrored(),
         }
     }
 
-    /// The same position with colours swapped.
+    /// The same position with colours swapped: the board turned 180°,
+    /// owners and bags swapped; perft is the same.
     fn colour_swapped(&self) -> Position {
         Position {
             inner: self.inner.colour_swapped(),
@@ -313,12 +348,14 @@ impl Position {
         *self
     }
 
-    /// The compact binary form (also holds positions after a Duke capture).
+    /// The position in a compact binary form, as bytes (it also holds
+    /// positions after a Duke capture, which DPN does not).
     fn to_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
         PyBytes::new(py, &self.inner.to_bytes())
     }
 
-    /// Reads `to_bytes`.
+    /// Reads the bytes `to_bytes` writes; raises DukeError for bytes that
+    /// are not a position.
     #[classmethod]
     fn from_bytes(_cls: &Bound<'_, PyType>, data: &[u8]) -> Result<Position> {
         Ok(Position {

@@ -5,7 +5,13 @@ use pyo3::prelude::*;
 
 use crate::convert::{face_name, mark_name, side_name};
 
-/// A tile: troop, owner and the face that is up.
+/// A tile on the board: its troop, its owner and the face that is up.
+/// Get one from `Position.tile_at(square)`; tiles are immutable and compare
+/// by value.
+///
+/// >>> t = duke.Position().tile_at("C1")
+/// >>> (t.troop, t.letter, t.side, t.face)
+/// ('Duke', 'D', 'light', 'starting')
 #[pyclass(
     module = "duke._duke",
     name = "Tile",
@@ -40,25 +46,28 @@ impl Tile {
         self.inner.char().to_string()
     }
 
-    /// "light" or "dark".
+    /// The owner: "light" or "dark".
     #[getter]
     fn side(&self) -> &'static str {
         side_name(self.inner.side)
     }
 
-    /// "starting" or "flipped".
+    /// The face that is up: "starting" or "flipped".
     #[getter]
     fn face(&self) -> &'static str {
         face_name(self.inner.face)
     }
 
-    /// The chart of the face that is up: (mark, dx, dy) in the owner's view
-    /// (dy > 0 forward); slides give unit directions.
+    /// The chart of the face that is up, as (mark, dx, dy) triples in the
+    /// owner's view (dx > 0 to the owner's right, dy > 0 forward). Marks are
+    /// "move", "jump", "slide", "jump_slide", "strike" and "command"; a
+    /// slide gives its direction as a unit step.
     fn chart(&self) -> Vec<(&'static str, i8, i8)> {
         chart_data(self.inner.troop, self.inner.face)
     }
 
-    /// The chart of the face it flips to after it acts.
+    /// The chart of the other face, the one that is up after the tile acts,
+    /// in the same form as `chart()`.
     fn flips_to(&self) -> Vec<(&'static str, i8, i8)> {
         chart_data(self.inner.troop, self.inner.face.flip())
     }
@@ -77,7 +86,13 @@ impl Tile {
     }
 }
 
-/// The chart of a troop's face as (mark, dx, dy) triples.
+/// The chart of a troop's face as (mark, dx, dy) triples, as
+/// `Tile.chart()` gives them. `troop` is a letter ("P") or a name
+/// ("Pikeman"); `face` is "starting" or "flipped". Raises DukeError for
+/// an unknown troop or face.
+///
+/// >>> duke.troop_chart("Footman")
+/// [('move', 0, 1), ('move', 0, -1), ('move', -1, 0), ('move', 1, 0)]
 #[pyfunction]
 #[pyo3(signature = (troop, face = "starting"))]
 pub fn troop_chart(troop: &str, face: &str) -> PyResult<Vec<(&'static str, i8, i8)>> {

@@ -20,18 +20,34 @@ use crate::game::Game;
 /// `rewards` float32 (n,), `dones` uint8 (n,). A game that ends is
 /// replaced by a new one at once; its reward (+1 win, -1 loss, 0 draw, for
 /// the player who made the decision) and done flag say so.
+///
+/// >>> v = duke.VecGame(4, seed=1)
+/// >>> v.obs.shape, v.mask.shape
+/// ((4, 107, 6, 6), (4, 5437))
+/// >>> v.step(v.random_actions())
+/// >>> v.rewards.shape
+/// (4,)
 #[pyclass(module = "duke._duke", name = "VecGame", skip_from_py_object)]
 pub struct VecGame {
     inner: EngineVecGame,
     actions_buf: Vec<u32>,
+    /// The observation planes of every game, uint8 of shape (n, PLANES, 6,
+    /// 6), read-only, kept up to date by `step`.
     #[pyo3(get)]
     obs: Py<PyArray4<u8>>,
+    /// The decisions each game accepts, uint8 of shape (n, ACTION_SPACE)
+    /// (1 where accepted), read-only, kept up to date by `step`.
     #[pyo3(get)]
     mask: Py<PyArray2<u8>>,
+    /// The reward of each game's last decision for the player who made it,
+    /// float32 of shape (n,): +1 win, -1 loss, 0 otherwise.
     #[pyo3(get)]
     rewards: Py<PyArray1<f32>>,
+    /// 1 where the last step ended a game (since replaced by a new one),
+    /// uint8 of shape (n,).
     #[pyo3(get)]
     dones: Py<PyArray1<u8>>,
+    /// The array `random_actions()` fills, uint32 of shape (n,).
     #[pyo3(get)]
     actions: Py<PyArray1<u32>>,
 }
@@ -103,7 +119,8 @@ impl VecGame {
         self.inner.len()
     }
 
-    /// The perspective of the encodings.
+    /// The perspective of the encodings: "mover", "absolute", "light" or
+    /// "dark".
     #[getter]
     fn perspective(&self) -> &'static str {
         match self.inner.perspective() {
@@ -184,7 +201,8 @@ impl VecGame {
         Ok(arr)
     }
 
-    /// A copy of game i.
+    /// A copy of game `i` as a Game (changing it does not change the
+    /// batch). Raises DukeError when `i` is out of range.
     fn game(&self, i: usize) -> PyResult<Game> {
         self.inner
             .game(i)

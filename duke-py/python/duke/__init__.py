@@ -1,6 +1,12 @@
 """duke-engine for Python: the rules of The Duke (2013 core set) from the
 Rust engine, with encoders for machine learning and SVG pictures.
 
+`Position` is a position between turns (immutable, read from DPN);
+`Game` plays a whole game with setup, levies, undo, the AI and records;
+`VecGame` steps many games at once for reinforcement learning;
+`duke.gym` and `duke.pettingzoo` hold the Gymnasium and PettingZoo
+environments. Every error is a `DukeError` (a ValueError).
+
 >>> import duke
 >>> pos = duke.Position()
 >>> len(pos.legal_actions())
@@ -47,14 +53,15 @@ from duke._duke import (  # the squares, as indices 0 to 35
 )
 
 SQUARES = list(range(36))
-"""Every square index, A1 = 0 ... F6 = 35 (index = rank * 6 + file)."""
+"""Every square index, A1 = 0 ... F6 = 35 (index = 6 * (rank - 1) + file, file A = 0)."""
 
 TROOPS = "DFPKWRSGICMBNAL"
 """The troop letters, in the engine's order (Duke, Footman, Pikeman, ...)."""
 
 
 def save_svg(obj, path, **kwargs):
-    """Writes the SVG drawing of a Position or Game to `path`."""
+    """Writes the SVG drawing of a Position or Game to the file `path`;
+    keyword arguments go to its `svg()` method."""
     with open(path, "w", encoding="utf-8") as f:
         f.write(obj.svg(**kwargs))
 

@@ -8,10 +8,15 @@ import numpy as np
 import numpy.typing as npt
 
 ACTION_SPACE: int
+"""The size of the action space: every decision has an index below it."""
 DRAW: int
+"""The index of the draw (the first half of a levy) in the action space."""
 PLANES: int
+"""The number of observation planes (each 6 x 6)."""
 OBS_LEN: int
+"""The length of one observation, PLANES * 36 bytes."""
 QUIET_LIMIT: int
+"""The number of turns without a capture or a levy that ends a game in a draw."""
 __version__: str
 __all__ = [
     "A1",
@@ -74,6 +79,7 @@ __all__ = [
 ]
 
 A1: int
+"""The squares A1 ... F6 as indices (index = 6 * (rank - 1) + file, file A = 0)."""
 B1: int
 C1: int
 D1: int

@@ -21,6 +21,36 @@ Opponent = Union[str, None, Callable[["duke.Game"], int]]
 
 
 class DukeEnv(gym.Env):  # type: ignore[misc]
+    """The Duke as a Gymnasium environment: the agent plays one side of a
+    game from the standard start.
+
+    Arguments:
+
+    - ``opponent``: who plays the other side: ``"random"`` (default, a
+      uniformly random accepted decision from the environment's seeded
+      generator), a callable ``opponent(game) -> action index`` given the
+      ``duke.Game``, or ``None`` for the agent to play both sides.
+    - ``agent_side``: ``"light"`` (default, moves first) or ``"dark"``.
+    - ``perspective``: how observations and action indices are encoded:
+      ``"mover"`` (default: as the side to decide sees the board),
+      ``"absolute"``, ``"light"`` or ``"dark"``.
+    - ``render_mode``: ``None``, ``"ansi"`` (the board as text) or
+      ``"svg"`` (an SVG drawing).
+    - ``illegal_action``: ``"raise"`` (default: ``step`` raises DukeError
+      for an index the game does not accept) or ``"lose"`` (the episode
+      ends with reward -1).
+
+    Spaces: observations are the engine's planes, ``Box(0, 255, (PLANES, 6,
+    6), uint8)``; actions are indices of the engine's action space,
+    ``Discrete(ACTION_SPACE)``; ``info["action_mask"]`` is the bool mask of
+    the accepted decisions. A levy is two decisions by the same player: the
+    draw index (``duke.DRAW``), then a placement. The reward is +1 when the
+    agent's side wins, -1 when it loses and 0 otherwise; ``terminated`` is
+    True when the game is over (the environment never truncates).
+
+    The current game is ``env.game`` (a ``duke.Game``).
+    """
+
     metadata = {"render_modes": ["ansi", "svg"]}
 
     def __init__(
@@ -71,6 +101,9 @@ class DukeEnv(gym.Env):  # type: ignore[misc]
         return 1.0 if outcome.winner == side else -1.0
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+        """Starts a new game (its draws seeded from the environment's
+        generator, which ``seed`` reseeds) and lets the opponent act first
+        if the agent plays Dark. Returns ``(observation, info)``."""
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**63 - 1))
         self.game = duke.Game(seed=game_seed)
@@ -78,6 +111,10 @@ class DukeEnv(gym.Env):  # type: ignore[misc]
         return self.game.observation(self.perspective), self._info()
 
     def step(self, action: int):
+        """Applies the agent's decision (an index of the action space), then
+        lets the opponent decide until it is the agent's turn again or the
+        game ends. Returns ``(observation, reward, terminated, truncated,
+        info)`` with the reward for the agent's side."""
         mover = self.game.side_to_decide
         if self.illegal_action == "lose" and not self.game.legal_mask(self.perspective)[int(action)]:
             # The agent forfeits: the game ends with its loss.
@@ -94,6 +131,8 @@ class DukeEnv(gym.Env):  # type: ignore[misc]
         return obs, reward, terminated, False, self._info()
 
     def render(self) -> Optional[str]:
+        """The current position as text (``render_mode="ansi"``) or as an SVG
+        drawing (``render_mode="svg"``); None without a render mode."""
         if self.render_mode == "ansi":
             return self.game.position.board_text()
         if self.render_mode == "svg":

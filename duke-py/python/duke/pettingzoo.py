@@ -18,10 +18,26 @@ import duke
 
 
 def env(**kwargs: Any) -> "DukeAECEnv":
+    """A new ``DukeAECEnv`` (PettingZoo's usual constructor function);
+    keyword arguments go to the class."""
     return DukeAECEnv(**kwargs)
 
 
 class DukeAECEnv(AECEnv):  # type: ignore[misc]
+    """The Duke as a PettingZoo AEC environment: two agents, ``"light"``
+    and ``"dark"``, decide in turn (``agent_selection``).
+
+    Each agent's observation is a dict: ``"observation"``, the engine's
+    planes from that agent's point of view (uint8, (PLANES, 6, 6)), and
+    ``"action_mask"``, its accepted decisions (int8, (ACTION_SPACE,), all
+    zero when it is not its turn). Actions are indices of the engine's
+    action space; after a draw (``duke.DRAW``) the same agent decides again
+    where to place the troop. When the game ends each agent's reward is +1
+    for a win, -1 for a loss and 0 for a draw, and ``infos[agent]
+    ["outcome"]`` gives the reason. ``render_mode="ansi"`` renders the board
+    as text; the current game is ``env.game``.
+    """
+
     metadata = {"render_modes": ["ansi"], "name": "duke_v0", "is_parallelizable": False}
 
     def __init__(self, render_mode: Optional[str] = None) -> None:
@@ -39,13 +55,16 @@ class DukeAECEnv(AECEnv):  # type: ignore[misc]
         self.game = duke.Game()
 
     def observation_space(self, agent: str) -> spaces.Space:
+        """The observation space of an agent (the same for both)."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space:
+        """The action space of an agent: ``Discrete(ACTION_SPACE)``."""
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        # Always the observing agent's own point of view.
+        """The observation of an agent, always from its own point of view:
+        ``{"observation": planes, "action_mask": mask}``."""
         obs = self.game.observation(agent)
         if agent == self.game.side_to_decide and self.game.outcome is None:
             mask = self.game.legal_mask(agent).astype(np.int8)
@@ -54,6 +73,8 @@ class DukeAECEnv(AECEnv):  # type: ignore[misc]
         return {"observation": obs, "action_mask": mask}
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+        """Starts a new game from the standard start; ``seed`` decides its
+        draws. Light decides first."""
         rng = np.random.default_rng(seed)
         self.game = duke.Game(seed=int(rng.integers(0, 2**63 - 1)))
         self.agents = self.possible_agents[:]
@@ -65,6 +86,9 @@ class DukeAECEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.game.side_to_decide
 
     def step(self, action: Optional[int]) -> None:
+        """Applies the selected agent's decision (an index of the action
+        space) and selects the agent that decides next; ``None`` for an
+        agent whose game is over."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -83,9 +107,11 @@ class DukeAECEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> Optional[str]:
+        """The board as text with ``render_mode="ansi"``, else None."""
         if self.render_mode == "ansi":
             return self.game.position.board_text()
         return None
 
     def close(self) -> None:
+        """Nothing to release."""
         pass

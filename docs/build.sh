@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Builds the book into docs/book: installs the pinned mdBook when it is
+# missing, builds with mdBook's warnings and errors treated as failures,
+# then checks every internal link and anchor of the built pages.
+#   bash docs/build.sh            build and check
+#   mdbook serve docs             read it while editing (after one build.sh)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+MDBOOK_VERSION=0.5.4
+export PATH="$HOME/.cargo/bin:$PATH"
+if ! mdbook --version 2> /dev/null | grep -qx "mdbook v$MDBOOK_VERSION"; then
+    echo "docs/build.sh: installing mdbook $MDBOOK_VERSION"
+    # Without the default `serve` and `watch` features: a smaller build.
+    cargo install --locked mdbook --version "$MDBOOK_VERSION" --no-default-features --features search
+fi
+
+echo "docs/build.sh: mdbook build docs"
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+mdbook build docs 2>&1 | tee "$log"
+# mdBook reports a missing {{#include}} file as an ERROR line and still
+# exits 0: any WARN or ERROR line fails the build here.
+if grep -qE '\b(WARN|ERROR)\b' "$log"; then
+    echo "docs/build.sh: mdBook printed warnings or errors (treated as errors)" >&2
+    exit 1
+fi
+
+echo "docs/build.sh: checking internal links"
+python3 docs/check_links.py docs/book

@@ -1,0 +1,58 @@
+"""The Python guide of the book, as a program CI runs: positions, actions,
+errors, a game with a levy, records and the AI.
+
+Run: python examples/python/basics.py
+"""
+
+import duke
+
+# ANCHOR: positions
+pos = duke.Position()  # the standard start; duke.Position("<DPN>") for any other
+assert pos.dpn() == "2fdf1/6/6/6/6/1FDF2 l ABCFGIKLMNPPPRSW/abcfgiklmnppprsw 0 0"
+assert len(pos.legal_actions()) == 18  # [Action('F@C2'), ..., Action('B1-B2'), ...]
+assert pos.perft(4) == 66854
+nxt = pos.play("B1-B2")  # positions are immutable values (hashable, picklable)
+assert nxt.side_to_move == "dark" and pos.side_to_move == "light"
+print(pos.targets("B1"))  # [(Action('B1-A1'), 'move'), (Action('B1-B2'), 'move')]
+duke_tile = pos.tile_at("C1")  # a Tile, or None on an empty square
+assert duke_tile is not None and duke_tile.troop == "Duke"
+print(duke_tile.chart())  # its marks: [('slide', -1, 0), ('slide', 1, 0)]; .flips_to() for the other face
+print(pos.duke_dangers())  # squares the Duke may not enter, with their attackers
+print(pos.attacks("dark"), pos.is_duke_attacked("light"))
+print(pos.board_text())
+# ANCHOR_END: positions
+
+# ANCHOR: errors
+try:
+    pos.play("C1-C2")
+    raise AssertionError("C1-C2 is not legal in the start position")
+except duke.IllegalActionError as e:
+    assert e.code == "illegal.no-mark"
+    print(e)  # C1-C2: the Duke on C1 has no mark that reaches C2
+try:
+    duke.Position("2fdf1/6/6/6/6/1FDF2 x -/- 0 0")
+    raise AssertionError("'x' is not a side")
+except duke.ParseError as e:
+    assert e.code == "dpn.side"
+# ANCHOR_END: errors
+
+# ANCHOR: game
+game = duke.Game(seed=7)  # the standard start; duke.Game(seed, setup=True) to set up by hand
+game.play("B1-B2")
+print(game.levy_chances())  # [('F', 0.0625), ('P', 0.1875), ...]
+troop = game.draw()  # the levy: draw, then place
+assert game.pending_draw == troop
+game.place("D5")
+game.undo()
+game.redo()
+assert game.outcome is None  # later Outcome(winner='light', reason='duke-captured')
+text = game.record()  # replays without the seed
+assert duke.Game.from_record(text).position == game.position
+# ANCHOR_END: game
+
+# ANCHOR: ai
+action = game.best_action(level=3)  # None when the best decision is to levy
+print("level 3 plays", action if action is not None else "a levy")
+hint = game.hint(level=3, k=3)  # the best decision, its score, the line, the top 3
+print(sorted(hint))
+# ANCHOR_END: ai
