@@ -135,6 +135,8 @@ class DukeState(pyspiel.State):
         return [(duke.TROOPS.index(t), p) for t, p in self.game.levy_chances()]
 
     def _apply_action(self, action: int) -> None:
+        """A chance outcome draws its troop; the draw index starts a levy;
+        any other index is applied by the engine, which refuses an illegal one."""
         if self._levying:
             self.game.draw(troop=duke.TROOPS[action])
             self._levying = False
@@ -154,6 +156,7 @@ class DukeState(pyspiel.State):
         return str(a) if a is not None else f"index {action}"
 
     def is_terminal(self) -> bool:
+        """Whether the game is over."""
         return self.game.outcome is not None
 
     def returns(self) -> list[float]:
@@ -188,6 +191,7 @@ class DukeObserver:
         self.tensor[:] = state.game.observation(SIDES[player]).reshape(-1)
 
     def string_from(self, state: DukeState, player: int) -> str:
+        """The state as text (the same for both players: perfect information)."""
         return str(state)
 
 

@@ -95,6 +95,7 @@ def run(
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    """The command line (``python -m duke.selfplay``); returns the exit status."""
     p = argparse.ArgumentParser(prog="python -m duke.selfplay", description=__doc__.split("\n")[0])
     p.add_argument("--games", type=int, required=True, help="how many games")
     p.add_argument("--players", default="level3,level3",

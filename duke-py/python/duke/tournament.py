@@ -75,6 +75,7 @@ def elo(p: float) -> float:
 
 
 def wdl(s: Sequence[float]) -> tuple[int, int, int]:
+    """Wins, draws and losses of A from its scores."""
     wins = sum(1 for x in s if x > 0.75)
     losses = sum(1 for x in s if x < 0.25)
     return wins, len(s) - wins - losses, losses
@@ -124,6 +125,7 @@ def run(a: str, b: str, games: int = 200, seed: int = 1, *, out: Optional[str] =
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    """The command line (``python -m duke.tournament``); returns the exit status."""
     p = argparse.ArgumentParser(prog="python -m duke.tournament", description=__doc__.split("\n")[0])
     p.add_argument("a", help="player A: random or level1 ... level5")
     p.add_argument("b", help="player B")
