@@ -781,6 +781,51 @@ impl Game {
             _ => self.current.side_to_move(),
         }
     }
+
+    /// Draws `troop` for a levy instead of taking it from the game's
+    /// generator, for callers that choose the draw themselves with the
+    /// bag's probabilities ([`Game::levy_chances`]), as the chance nodes of
+    /// a game-tree library do. The troop then waits to be placed as after
+    /// [`Game::draw`]. Fails, changing nothing, outside play (or when
+    /// another troop already waits), when no levy is possible, or when the
+    /// bag holds no such troop.
+    ///
+    /// ```
+    /// use duke_engine::{Game, Phase, Troop};
+    /// let mut game = Game::standard(1);
+    /// game.draw_troop(Troop::Pikeman).unwrap();
+    /// assert_eq!(game.phase(), Phase::Levy { troop: Troop::Pikeman });
+    /// assert!(game.draw_troop(Troop::Duke).is_err());
+    /// ```
+    pub fn draw_troop(&mut self, troop: Troop) -> Result<(), GameError> {
+        match self.phase() {
+            Phase::Play => {}
+            Phase::Levy { troop: waiting } if waiting == troop => return Ok(()),
+            phase => {
+                return Err(GameError::Phase {
+                    request: Request::Draw,
+                    phase,
+                })
+            }
+        }
+        if !self.current.can_levy() {
+            // The same error as a draw from the generator.
+            return self.draw().map(|_| ());
+        }
+        let bag = self.current.bag(self.current.side_to_move());
+        if bag.count(troop) == 0 {
+            let duke = self
+                .current
+                .duke(self.current.side_to_move())
+                .unwrap_or(Square::A1);
+            return Err(GameError::NoLevy(IllegalActionError::new(
+                Action::place(troop, duke),
+                crate::IllegalReason::NotInBag(troop),
+            )));
+        }
+        self.pending = Some(troop);
+        Ok(())
+    }
 }
 
 #[cfg(feature = "search")]

@@ -395,3 +395,35 @@ fn exposed_levy_squares_are_the_levies_after_which_the_duke_is_attacked() {
     }
     assert!(seen_exposed > 0, "no position had an exposed levy square");
 }
+
+#[test]
+fn a_chosen_draw_is_checked_and_placed_like_a_drawn_one() {
+    let mut game = Game::standard(5);
+    let before = game.record_with_seed();
+    // Not in the bag: refused, nothing changes.
+    let err = game.draw_troop(Troop::Duke).unwrap_err();
+    assert!(err.to_string().contains("no Duke"), "{err}");
+    assert_eq!(game.phase(), Phase::Play);
+    game.draw_troop(Troop::Wizard).unwrap();
+    assert_eq!(
+        game.phase(),
+        Phase::Levy {
+            troop: Troop::Wizard
+        }
+    );
+    // The same troop again is accepted; another is out of phase.
+    game.draw_troop(Troop::Wizard).unwrap();
+    assert!(game.draw_troop(Troop::Footman).is_err());
+    // Undo takes the chosen draw back.
+    assert!(game.undo());
+    assert_eq!(game.phase(), Phase::Play);
+    assert_eq!(game.record_with_seed(), before);
+    game.draw_troop(Troop::Wizard).unwrap();
+    let sq = game.legal_actions()[0].target();
+    game.place(sq).unwrap();
+    assert_eq!(
+        game.position().tile_at(sq).map(|t| t.troop),
+        Some(Troop::Wizard)
+    );
+    assert_eq!(game.position().bag(Side::Light).count(Troop::Wizard), 0);
+}

@@ -247,9 +247,20 @@ impl Game {
 
     /// Draws a tile from the mover's bag for a levy and returns the troop
     /// letter; place it next with `place(square)` (or take the draw back
-    /// with `undo()`). Raises when no levy is possible now.
-    fn draw(&mut self) -> Result<String> {
-        Ok(self.inner.draw()?.char().to_string())
+    /// with `undo()`). Raises when no levy is possible now. With `troop` (a
+    /// letter or name) that troop is drawn instead of one from the game's
+    /// generator, for callers that pick the draw with the bag's
+    /// probabilities themselves (`levy_chances()`); it must be in the bag.
+    #[pyo3(signature = (troop = None))]
+    fn draw(&mut self, troop: Option<&str>) -> Result<String> {
+        match troop {
+            None => Ok(self.inner.draw()?.char().to_string()),
+            Some(text) => {
+                let t = crate::convert::troop(text)?;
+                self.inner.draw_troop(t)?;
+                Ok(t.char().to_string())
+            }
+        }
     }
 
     /// Places the drawn troop on a square (index or name) next to the
@@ -468,11 +479,27 @@ impl Game {
         self.clone()
     }
 
-    /// Pickles as the record with the seed (a waiting draw is not kept:
-    /// drawing again gives the same troop).
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+    /// Pickles as the record with the seed, and the troop drawn and
+    /// waiting, if any (it may have been chosen with `draw(troop)`).
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String,), Option<String>)> {
         let from_record = py.get_type::<Game>().getattr("from_record")?;
-        Ok((from_record, (self.inner.record_with_seed(),)))
+        Ok((
+            from_record,
+            (self.inner.record_with_seed(),),
+            self.pending_draw(),
+        ))
+    }
+
+    /// Restores the waiting draw of a pickled game.
+    fn __setstate__(&mut self, state: Option<&str>) -> Result<()> {
+        if let Some(t) = state {
+            self.inner.draw_troop(crate::convert::troop(t)?)?;
+        }
+        Ok(())
     }
 
     fn __repr__(&self) -> String {

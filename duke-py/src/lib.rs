@@ -10,6 +10,7 @@ mod convert;
 mod errors;
 mod game;
 mod position;
+mod selfplay;
 mod tile;
 mod vecgame;
 
@@ -29,6 +30,7 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tile::Tile>()?;
     m.add_class::<vecgame::VecGame>()?;
     m.add_function(wrap_pyfunction!(tile::troop_chart, m)?)?;
+    m.add_function(wrap_pyfunction!(selfplay::play_games, m)?)?;
     m.add_function(wrap_pyfunction!(square_name, m)?)?;
     m.add_function(wrap_pyfunction!(parse_square, m)?)?;
     m.add("DukeError", py.get_type::<errors::DukeError>())?;
@@ -43,6 +45,7 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DRAW", DRAW)?;
     m.add("PLANES", PLANES)?;
     m.add("OBS_LEN", OBS_LEN)?;
+    m.add("QUIET_LIMIT", duke_engine::QUIET_LIMIT)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     for sq in Square::ALL {
         m.add(sq.to_string().as_str(), sq.index())?;

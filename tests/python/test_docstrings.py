@@ -7,8 +7,10 @@ import inspect
 
 import pytest
 
-MODULES = ["duke", "duke.gym", "duke.pettingzoo"]
-NEEDS = {"duke.gym": "gymnasium", "duke.pettingzoo": "pettingzoo"}
+MODULES = ["duke", "duke.gym", "duke.pettingzoo", "duke.data", "duke.selfplay", "duke.tournament",
+           "duke.openspiel"]
+NEEDS = {"duke.gym": "gymnasium", "duke.pettingzoo": "pettingzoo", "duke.data": "pyarrow",
+         "duke.selfplay": "ray", "duke.tournament": "ray", "duke.openspiel": "pyspiel"}
 
 
 def public_objects(module):

@@ -1,0 +1,203 @@
+"""duke.selfplay and duke.tournament on a local Ray cluster (2 CPUs)."""
+
+import os
+import pathlib
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+ray = pytest.importorskip("ray", reason="the extra duke-engine[ray] is not installed")
+pytest.importorskip("pyarrow", reason="the extra duke-engine[ray] is not installed")
+
+import duke.data as dd  # noqa: E402
+from duke import _blocks, selfplay, tournament  # noqa: E402
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def cluster():
+    ray.init(num_cpus=2, include_dashboard=False, configure_logging=False)
+    yield
+    ray.shutdown()
+
+
+def tables(out):
+    return dd.read_games(out), dd.read_decisions(out)
+
+
+def test_one_and_two_workers_write_the_same_rows(tmp_path):
+    plan = selfplay.plan(12, ["level1", "random"], seed=4, block=3, observe=True, mask=True)
+    one = _blocks.run(plan, str(tmp_path / "one"), workers=1, progress=False)
+    two = _blocks.run(plan, str(tmp_path / "two"), workers=2, progress=False)
+    assert one.num_rows == 12
+    assert one.equals(two)
+    g1, d1 = tables(tmp_path / "one")
+    g2, d2 = tables(tmp_path / "two")
+    assert g1.equals(g2) and d1.equals(d2)
+    assert d1.num_rows == sum(g1.column("decisions").to_pylist()) > 0
+    # The same rows as playing the games without Ray.
+    g0, d0 = dd.play_block(range(12), 4, ("level1", "random"), observe=True, mask=True)
+    assert g1.select(g0.column_names).equals(g0.replace_schema_metadata(g1.schema.metadata))
+    assert d1.equals(d0.replace_schema_metadata(d1.schema.metadata))
+    assert len(list((tmp_path / "one" / "games").glob("block-*.parquet"))) == 4
+
+
+def descendants(pid):
+    """The processes started, directly or not, by `pid` (from /proc)."""
+    parents = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="utf-8") as f:
+                    stat = f.read()
+            except OSError:
+                continue
+            parents[int(entry)] = int(stat.rsplit(")", 1)[1].split()[1])
+    out, frontier = set(), {pid}
+    while frontier:
+        frontier = {p for p, pp in parents.items() if pp in frontier} - out
+        out |= frontier
+    return out
+
+
+def block_workers():
+    """Ray worker processes of this test's cluster running a block now (Ray
+    titles a worker ray::<task> while it runs one)."""
+    found = []
+    for pid in descendants(os.getpid()):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                cmd = f.read()
+        except OSError:
+            continue
+        if cmd.startswith(b"ray::play_block_task"):
+            found.append(pid)
+    return found
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="finds Ray's workers through /proc (Linux)")
+def test_a_killed_worker_loses_and_duplicates_no_game(tmp_path):
+    plan = selfplay.plan(24, ["level3", "level3"], seed=9, block=3, top=3)
+    out = str(tmp_path / "run")
+    result = {}
+
+    def go():
+        result["games"] = _blocks.run(plan, out, workers=2, progress=False)
+
+    t = threading.Thread(target=go)
+    t.start()
+    killed = []
+    deadline = time.monotonic() + 120
+    while not killed and t.is_alive() and time.monotonic() < deadline:
+        for pid in block_workers():
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+            break
+        time.sleep(0.01)
+    t.join(timeout=600)
+    assert killed, "no block was seen running"
+    games, decisions = tables(out)
+    assert sorted(games.column("game_id").to_pylist()) == list(range(24))
+    assert result["games"].sort_by("game_id").equals(games)
+    ids = decisions.column("game_id").to_pylist()
+    assert sorted(set(ids)) == list(range(24))
+    for gid, n in zip(games.column("game_id").to_pylist(), games.column("decisions").to_pylist()):
+        assert ids.count(gid) == n
+    # And the games are the ones a clean run plays.
+    g0, _ = dd.play_block(range(24), 9, ("level3", "level3"), top=3)
+    assert games.column("record").equals(g0.column("record"))
+
+
+def test_a_stopped_run_finishes_only_its_missing_blocks(tmp_path):
+    plan = selfplay.plan(10, ["level1", "level1"], seed=2, block=2)
+    out = tmp_path / "run"
+    full = _blocks.run(plan, str(out), workers=2, progress=False)
+    # Stop "during" block 3: its files are gone, a temporary file is left.
+    for table in ("games", "decisions"):
+        (out / table / "block-000003.parquet").unlink()
+    (out / "decisions" / "block-000003.parquet.tmp123").write_bytes(b"partial")
+    before = {p.name + p.parent.name: p.stat().st_mtime_ns for p in out.glob("*/block-*.parquet")}
+    time.sleep(0.05)
+    arrived = []
+    again = _blocks.run(plan, str(out), workers=2, progress=False, on_block=arrived.append)
+    assert again.equals(full)
+    after = {p.name + p.parent.name: p.stat().st_mtime_ns for p in out.glob("*/block-*.parquet")}
+    assert {k: after[k] for k in before} == before
+    assert set(after) - set(before) == {"block-000003.parquetgames", "block-000003.parquetdecisions"}
+    assert sum(t.num_rows for t in arrived) == 10
+    assert dd.read_games(out).equals(full)
+    other = selfplay.plan(12, ["level1", "level1"], seed=2, block=2)
+    with pytest.raises(ValueError, match="games: 10 there, 12 here"):
+        _blocks.run(other, str(out), workers=2, progress=False)
+
+
+def test_tournament_report_format_and_scores(tmp_path):
+    line = tournament.run("random", "level1", games=6, seed=3, out=str(tmp_path / "t"),
+                          block=2, progress=False)
+    assert line.startswith("random vs level1: 6 games (paired seeds, colours swapped): +")
+    games = dd.read_games(tmp_path / "t")
+    assert games.column("light").to_pylist() == ["random", "level1"] * 3
+    s = tournament.scores(games, "random")
+    w, d, l_ = tournament.wdl(s)
+    assert f"+{w} ={d} -{l_}, score {100 * sum(s) / 6:.1f}%" in line
+    assert tournament.report("a", "b", [1.0, 0.0], 1.0) == (
+        "a vs b: 2 games (paired seeds, colours swapped): +1 =0 -1, score 50.0%, "
+        "Elo -0 (95% interval -inf to +inf), 1.0 s")  # as Rust writes -0.0
+
+
+def duke_program():
+    for p in (ROOT / "target" / "release" / "duke", ROOT / "target" / "debug" / "duke"):
+        if p.exists():
+            return str(p)
+    return shutil.which("duke")
+
+
+@pytest.mark.skipif(duke_program() is None, reason="the duke program is not built (cargo build --release)")
+def test_tournament_plays_the_games_duke_tournament_plays():
+    args = ["level1", "level2", "--games", "8", "--seed", "5"]
+    rust = subprocess.run([duke_program(), "tournament", *args], capture_output=True, text=True, check=True)
+    ours = tournament.run("level1", "level2", games=8, seed=5, block=2, progress=False)
+    strip = lambda s: s.strip().rsplit(",", 1)[0]  # noqa: E731 (the time differs)
+    assert strip(ours) == strip(rust.stdout)
+
+
+def test_the_commands_as_users_run_them(tmp_path):
+    """The selfplay command starts its own local cluster (no --address)."""
+    out = tmp_path / "cli"
+    env = dict(os.environ, RAY_ADDRESS="")
+    r = subprocess.run(
+        [sys.executable, "-m", "duke.selfplay", "--games", "5", "--players", "random,level1",
+         "--out", str(out), "--workers", "2", "--block", "2", "--seed", "8", "--observe"],
+        capture_output=True, text=True, env=env, timeout=300,
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith(f"5 games in {out}: light ")
+    assert "5/5" in r.stderr  # the progress bar
+    games, decisions = tables(out)
+    assert games.num_rows == 5 and decisions.column("observation").null_count == 0
+    g0, _ = dd.play_block(range(5), 8, ("random", "level1"))
+    assert games.column("record").equals(g0.column("record"))
+    bad = subprocess.run([sys.executable, "-m", "duke.selfplay", "--games", "2", "--players", "level7,random",
+                          "--out", str(tmp_path / "bad")], capture_output=True, text=True, env=env)
+    assert bad.returncode != 0 and '"level7" is not a player' in bad.stderr
+
+
+def test_the_tournament_command(tmp_path):
+    env = dict(os.environ, RAY_ADDRESS="")
+    r = subprocess.run(
+        [sys.executable, "-m", "duke.tournament", "random", "level1", "--games", "4", "--seed", "3",
+         "--workers", "2", "--block", "2", "--out", str(tmp_path / "t")],
+        capture_output=True, text=True, env=env, timeout=300,
+    )
+    assert r.returncode == 0, r.stderr
+    ours = tournament.run("random", "level1", games=4, seed=3, block=2, progress=False)
+    strip = lambda s: s.strip().rsplit(",", 1)[0]  # noqa: E731 (the time differs)
+    assert strip(r.stdout) == strip(ours)
+    assert "4/4  random vs level1:  +" in r.stderr
+    assert dd.read_games(tmp_path / "t").num_rows == 4
