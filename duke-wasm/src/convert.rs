@@ -24,8 +24,10 @@ pub fn square(value: &JsValue) -> Result<Square> {
 }
 
 /// Square indices as a JavaScript array of numbers.
-pub fn squares(bb: Bitboard) -> Vec<u8> {
-    bb.into_iter().map(|s| s.index() as u8).collect()
+pub fn squares(bb: Bitboard) -> Array {
+    bb.into_iter()
+        .map(|s| JsValue::from(s.index() as u32))
+        .collect()
 }
 
 /// A side from "light" / "dark" (or "l" / "d").

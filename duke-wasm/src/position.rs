@@ -254,16 +254,18 @@ impl Position {
     }
 
     /// Every square on which a side could capture an enemy tile.
-    pub fn attacks(&self, side_name: &str) -> Result<Vec<u8>> {
+    #[wasm_bindgen(unchecked_return_type = "number[]")]
+    pub fn attacks(&self, side_name: &str) -> Result<Array> {
         Ok(squares(self.inner.attacks(side(side_name)?)))
     }
 
     /// The squares of a side's tiles that could capture on a square.
+    #[wasm_bindgen(unchecked_return_type = "number[]")]
     pub fn attackers(
         &self,
         side_name: &str,
         #[wasm_bindgen(unchecked_param_type = "number | string")] sq: JsValue,
-    ) -> Result<Vec<u8>> {
+    ) -> Result<Array> {
         Ok(squares(
             self.inner.attackers(side(side_name)?, square(&sq)?),
         ))

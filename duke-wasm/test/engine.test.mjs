@@ -187,3 +187,14 @@ test("a whole game of level 1 against level 2 ends with an outcome", () => {
   assert.deepEqual(Game.fromRecord(game.record()).outcome, game.outcome);
   assert.ok(["duke-captured", "no-action", "repetition", "quiet-turns"].includes(game.outcome.reason));
 });
+
+test("dangers, attackers and attacks are arrays of square indices", () => {
+  const pos = new Position("3d2/6/6/2p3/6/2D3 l -/- 0 1");
+  const dangers = pos.dukeDangers();
+  assert.deepEqual(dangers.map((d) => squareName(d.square)).sort(), ["A1", "E1"]);
+  for (const d of dangers) assert.deepEqual(d.by.map(squareName), ["C3"]);
+  const guard = new Position("3d2/6/6/6/3p2/2D3 l -/- 0 1");
+  assert.equal(guard.isDukeAttacked("light"), true);
+  assert.deepEqual(guard.attackers("dark", "C1").map(squareName), ["D2"]);
+  assert.ok(Array.isArray(guard.attacks("dark")) && guard.attacks("dark").includes(parseSquare("C1")));
+});
