@@ -243,10 +243,13 @@ test("a hint highlights the engine's suggestion", async () => {
 test("a whole game against level 1, to its end", async () => {
   await newGame({ mode: "ai", level: 1, aiside: "dark" });
   let turns = 0;
-  while ((await phase()) === "play" || (await phase()) === "levy") {
+  for (;;) {
     await settled();
     const p = await phase();
-    if (p !== "play" && p !== "levy") break;
+    if (p !== "play" && p !== "levy") {
+      assert.equal(p, "over", `the page is in phase ${p} after ${turns} turns`);
+      break;
+    }
     if (p === "levy") {
       await page.locator(".sq.t-place").first().click();
     } else {
