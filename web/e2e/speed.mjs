@@ -1,11 +1,11 @@
 // Speed figures of the WebAssembly build (a benchmark, not a test):
-//   perft 5 from the start in Node (wasm) against the native `duke` program, best of 3 each, as a ratio;
+//   perft 5 (and 6) from the start in Node (wasm) against the native `duke` program, best of 5 each, as a ratio;
 //   the size of the .wasm gzipped;
 //   the page's time to its first playable board in headless Chromium (best and worst of 3 loads);
 //   level 5's longest decision in Chromium, over a game of level 5 against itself (in the page's Web Worker).
 // Run after `bash web/serve.sh --build-only` and `cargo build --release --bin duke`:
 //   node web/e2e/speed.mjs [plies]
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
@@ -15,26 +15,30 @@ import { launch, root, serve } from "./browser.mjs";
 const plies = Number(process.argv[2] ?? 40);
 const best = (xs) => Math.min(...xs);
 
-// perft 5: wasm in Node, then native, in this one run.
+// perft: wasm in Node against the native program's own timing (it reports
+// the seconds of the count alone on stderr), best of 5 each, in this one run.
 const require = createRequire(import.meta.url);
 const { Position } = require(join(root, "duke-wasm", "pkg", "index.node.cjs"));
-const pos = new Position();
-const wasmTimes = [];
-for (let i = 0; i < 3; i++) {
-  const t0 = performance.now();
-  const n = pos.perft(5);
-  wasmTimes.push(performance.now() - t0);
-  if (n !== 1637009) throw new Error(`perft 5 = ${n}`);
-}
 const duke = join(root, "target", "release", "duke");
-const nativeTimes = [];
-for (let i = 0; i < 3; i++) {
-  const t0 = performance.now();
-  const out = execFileSync(duke, ["perft", "start", "5"], { encoding: "utf8" });
-  nativeTimes.push(performance.now() - t0);
-  if (!out.includes("1637009")) throw new Error(out);
+const expected = { 5: 1637009, 6: 39852554 };
+for (const depth of [5, 6]) {
+  const pos = new Position();
+  const wasmTimes = [];
+  const nativeTimes = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    const n = pos.perft(depth);
+    wasmTimes.push(performance.now() - t0);
+    if (n !== expected[depth]) throw new Error(`perft ${depth} = ${n}`);
+    const run = spawnSync(duke, ["perft", "start", String(depth)], { encoding: "utf8" });
+    if (!run.stdout.includes(String(expected[depth]))) throw new Error(run.stdout + run.stderr);
+    const secs = /([0-9.]+) s,/.exec(run.stderr);
+    if (!secs) throw new Error(`no timing in: ${run.stderr}`);
+    nativeTimes.push(Number(secs[1]) * 1000);
+  }
+  const w = best(wasmTimes), n = best(nativeTimes);
+  console.log(`perft ${depth} from the start (${expected[depth].toLocaleString("en")} leaves), best of 5: wasm in Node ${w.toFixed(1)} ms, native ${n.toFixed(1)} ms, wasm/native ${(w / n).toFixed(2)}x`);
 }
-console.log(`perft 5 (1,637,009 leaves): wasm in Node ${best(wasmTimes).toFixed(0)} ms, native ${best(nativeTimes).toFixed(0)} ms (process included), ratio ${(best(wasmTimes) / best(nativeTimes)).toFixed(2)}x`);
 
 const wasm = readFileSync(join(root, "duke-wasm", "pkg", "web", "duke_wasm_bg.wasm"));
 console.log(`.wasm: ${wasm.length} bytes, ${gzipSync(wasm, { level: 9 }).length} bytes gzipped (-9)`);
