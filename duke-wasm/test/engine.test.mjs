@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-import { Action, DukeError, Game, Position, parseSquare, squareName, troopChart } from "duke-engine";
+import { Action, DukeError, Game, Position, actionSpace, drawIndex, observationPlanes, parseSquare, squareName, troopChart } from "duke-engine";
 
 const data = (name) => readFileSync(fileURLToPath(new URL(`../../tests/data/${name}`, import.meta.url)), "utf8");
 
@@ -197,4 +197,42 @@ test("dangers, attackers and attacks are arrays of square indices", () => {
   assert.equal(guard.isDukeAttacked("light"), true);
   assert.deepEqual(guard.attackers("dark", "C1").map(squareName), ["D2"]);
   assert.ok(Array.isArray(guard.attacks("dark")) && guard.attacks("dark").includes(parseSquare("C1")));
+});
+
+test("setup by placements, then the fixed setup for Dark", () => {
+  const game = new Game(4, true);
+  assert.equal(game.phase, "setup");
+  assert.deepEqual(game.legalActions().map(String).sort(), ["D@C1", "D@D1"]);
+  throwsCode(() => game.play("D@A1"), "setup");
+  for (const a of ["D@D1", "F@C1", "F@D2"]) game.play(a);
+  assert.equal(game.sideToDecide, "dark");
+  game.setupFixed();
+  assert.equal(game.phase, "play");
+  assert.equal(game.position.tileAt("D2").troop, "Footman");
+});
+
+test("the SVG drawing, the observation, the mask and decisions by index", () => {
+  const game = new Game(2);
+  const svg = game.svg(["B2", 14], true, 40);
+  assert.match(svg, /^<svg[^>]*>/);
+  assert.match(game.position.svg(undefined, "B1-B2"), /<\/svg>\s*$/);
+  const obs = game.observation();
+  assert.ok(obs instanceof Uint8Array);
+  assert.equal(obs.length, observationPlanes() * 36);
+  const mask = game.legalMask("mover");
+  assert.equal(mask.length, actionSpace());
+  const legal = [...mask.keys()].filter((i) => mask[i] === 1);
+  // Every maneuver and the draw: 18 maneuvers at the start become indices, plus the draw.
+  assert.ok(legal.includes(drawIndex()));
+  const maneuvers = legal.filter((i) => i !== drawIndex());
+  assert.deepEqual(
+    maneuvers.map((i) => String(Action.fromIndex(i, game.position, "mover"))).sort(),
+    game.legalActions().filter((a) => a.kind !== "place").map(String).sort(),
+  );
+  const before = game.position.dpn();
+  assert.equal(game.applyIndex(maneuvers[0], "mover"), undefined);
+  assert.notEqual(game.position.dpn(), before);
+  const drawn = game.applyIndex(drawIndex(), "mover");
+  assert.equal(drawn, game.pendingDraw);
+  throwsCode(() => game.applyIndex(drawIndex(), "mover"), "value");
 });

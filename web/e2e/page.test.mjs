@@ -288,6 +288,21 @@ async function clickIndex(i) {
   await sq(name).click();
 }
 
+test("the AI as Light moves first; the board is seen from Dark; resign ends the game", async () => {
+  await newGame({ mode: "ai", level: 3, aiside: "light" });
+  await page.waitForFunction(() => document.body.dataset.turn === "1" && document.body.dataset.busy === "false");
+  assert.equal(await page.evaluate(() => window.dukePage.game.sideToDecide), "dark");
+  // Seen from Dark: the first square of the board is F1.
+  assert.equal(await page.locator(".sq").first().getAttribute("data-square"), "F1");
+  assert.equal(await page.locator(".sq.last-light").count() > 0, true);
+  await shot("19b-ai-as-light");
+  await page.click("#resign");
+  assert.match(await page.locator("#status").textContent(), /Dark resigned: Light wins/);
+  assert.equal(await page.locator("#levy").isDisabled(), true);
+  assert.equal(await phase(), "resigned");
+  await shot("19c-resigned");
+});
+
 test("phone width: the board fits and the legend is there", async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   await open();
