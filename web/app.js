@@ -321,8 +321,10 @@ function announce(before, played) {
   if (played.kind === "place") {
     return `${cap(mover)} places a ${troopName(played.troop)} on ${squareName(played.to)}.`;
   }
-  const victim = before.tileAt(played.to);
-  if (victim && victim.side !== mover) {
+  // The engine marks a capture (and a strike always takes its target); the
+  // board before the action names the tiles.
+  if (played.isCapture || played.kind === "strike") {
+    const victim = before.tileAt(played.to);
     const actorSq = played.kind === "strike" ? played.actor : played.from;
     const actor = before.tileAt(actorSq);
     return `Capture! ${cap(mover)}'s ${actor.troop} ${played.kind === "strike" ? "strikes" : "takes"} ${cap(victim.side)}'s ${victim.troop} on ${squareName(played.to)}.`;

@@ -221,6 +221,17 @@ test("the Duke's danger squares, and the Guard warning naming the attackers", as
   assert.equal(await page.locator("#guard").isVisible(), false);
 });
 
+test("a capture is announced", async () => {
+  await newGame({ mode: "two" });
+  await loadRecord("e2e-capture.txt", "duke-record 1\nstart 3d2/6/6/6/6/2Dp2 l -/- 0 1\n");
+  await sq("C1").click();
+  assert.match(await sq("D1").getAttribute("class"), /t-slide/);
+  await sq("D1").click();
+  assert.match(await message(), /Capture! Light's Duke takes Dark's Pikeman on D1/);
+  assert.equal(await page.locator("#message.capture").count(), 1);
+  await shot("16c-capture");
+});
+
 test("an AI reply at level 5 within its limit", async () => {
   await newGame({ mode: "ai", level: 5, aiside: "dark" });
   await sq("D1").click();
