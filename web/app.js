@@ -530,12 +530,14 @@ $("undo").addEventListener("click", () => {
   resigned = null;
   let undone = game.undo();
   // Against the AI, take back to the player's own decision.
-  while (undone && mode === "ai" && game.sideToDecide === aiSide && game.phase !== "setup" && game.undo());
+  while (undone && mode === "ai" && game.sideToDecide === aiSide && game.turns().length > 0 && game.undo());
   selected = null;
   hintMarks = [];
   resetInfo();
   say(undone ? "Taken back." : "Nothing to take back.");
   render();
+  // Taken back to the start with the AI to move first: it moves again.
+  maybeAI();
 });
 $("redo").addEventListener("click", () => {
   const a = game.redo();

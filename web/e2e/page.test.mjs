@@ -307,6 +307,12 @@ test("the AI as Light moves first; the board is seen from Dark; resign ends the 
   assert.equal(await page.locator(".sq").first().getAttribute("data-square"), "F1");
   assert.equal(await page.locator(".sq.last-light").count() > 0, true);
   await shot("19b-ai-as-light");
+  // Undo takes back the AI's first action; the AI, to move, acts again.
+  const first = await page.evaluate(() => window.dukePage.game.turns().map(String).join());
+  await page.click("#undo");
+  await page.waitForFunction(() => document.body.dataset.turn === "1" && document.body.dataset.busy === "false");
+  assert.equal(await page.evaluate(() => window.dukePage.game.turns().map(String).join()), first);
+  assert.equal(await page.evaluate(() => window.dukePage.game.actions().length), 7);
   await page.click("#resign");
   assert.match(await page.locator("#status").textContent(), /Dark resigned: Light wins/);
   assert.equal(await page.locator("#levy").isDisabled(), true);
