@@ -1,6 +1,6 @@
-// A typed example of the duke-engine package, checked by
-// `tsc --noEmit --strict` (and run by the Node tests as plain JavaScript is not
-// needed: the types are what it checks).
+// A typed example of the duke-engine package. CI checks it with
+// `tsc --noEmit --strict` (web/e2e/run.sh): the package's declarations must
+// type every call below.
 import { Action, DukeError, Game, Position, type AiDecision, type Target } from "duke-engine";
 
 const position: Position = new Position("2fdf1/6/6/6/6/1FDF2 l ABCFGIKLMNPPPRSW/abcfgiklmnppprsw 0 0");
