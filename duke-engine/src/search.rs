@@ -29,6 +29,17 @@ pub use crate::encode::Decision;
 use crate::masks::{relocation_reach, ADJACENT, EMPTY, REACH};
 use crate::{Action, ActionKind, ActionList, Position, Side, Troop, QUIET_LIMIT};
 
+// The clock of the time limit. `std::time::Instant` panics in a browser
+// (wasm32-unknown-unknown has no clock of its own); there `web-time` reads
+// `performance.now()`. Everywhere else it is `std`'s own.
+#[cfg(all(
+    feature = "std",
+    not(all(target_arch = "wasm32", target_os = "unknown"))
+))]
+use std::time::Instant;
+#[cfg(all(feature = "std", target_arch = "wasm32", target_os = "unknown"))]
+use web_time::Instant;
+
 /// The score of a won position (the mover captures the Duke next), less
 /// the plies it takes.
 pub const MATE: i32 = 100_000;
@@ -45,7 +56,9 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Stop after about this many nodes (checked every 1,024 nodes).
     pub nodes: Option<u64>,
-    /// Stop after about this many milliseconds (`std` only).
+    /// Stop after about this many milliseconds (`std` only; in a browser
+    /// or Node, built for `wasm32-unknown-unknown`, read from
+    /// `performance.now()`).
     pub millis: Option<u64>,
 }
 
@@ -113,7 +126,7 @@ pub struct Searcher {
     stopped: bool,
     qsearch: bool,
     #[cfg(feature = "std")]
-    start: Option<std::time::Instant>,
+    start: Option<Instant>,
 }
 
 impl Default for Searcher {
@@ -330,7 +343,7 @@ impl Searcher {
         self.limits = *limits;
         #[cfg(feature = "std")]
         {
-            self.start = Some(std::time::Instant::now());
+            self.start = Some(Instant::now());
         }
         self.path.clear();
         // Only positions since the last capture or levy can repeat.

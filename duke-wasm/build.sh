@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Builds the npm package `duke-engine` into duke-wasm/pkg/ (not committed):
+# the crate for wasm32-unknown-unknown, then wasm-bindgen twice, a Node
+# build (loads its .wasm synchronously: no init call) and a web build (for
+# browsers and Web Workers). Installs what it needs when it is missing: the
+# wasm32 target (rustup) and wasm-bindgen-cli of the crate's exact
+# wasm-bindgen version (cargo install --locked).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+cd "$root"
+
+step() { printf '=== duke-wasm: %s\n' "$*"; }
+
+# The wasm-bindgen version the crate pins (Cargo.toml: wasm-bindgen = "=x.y.z").
+version="$(sed -n 's/^wasm-bindgen = { version = "=\([0-9.]*\)".*/\1/p' duke-wasm/Cargo.toml)"
+if [ -z "$version" ]; then
+    echo "duke-wasm/build.sh: no pinned wasm-bindgen version in duke-wasm/Cargo.toml" >&2
+    exit 1
+fi
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    step "rustup target add wasm32-unknown-unknown"
+    rustup target add wasm32-unknown-unknown
+fi
+
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$version" ]; then
+    step "cargo install --locked wasm-bindgen-cli $version"
+    cargo install --locked wasm-bindgen-cli --version "=$version"
+fi
+
+step "cargo build --target wasm32-unknown-unknown --release -p duke-wasm"
+cargo build --quiet --target wasm32-unknown-unknown --release -p duke-wasm
+wasm="target/wasm32-unknown-unknown/release/duke_wasm.wasm"
+
+pkg="duke-wasm/pkg"
+rm -rf "$pkg"
+mkdir -p "$pkg"
+step "wasm-bindgen (nodejs and web) into $pkg"
+wasm-bindgen --target nodejs --out-dir "$pkg/node" "$wasm"
+wasm-bindgen --target web --out-dir "$pkg/web" "$wasm"
+# The Node build is CommonJS inside an ES-module package.
+printf '{ "type": "commonjs" }\n' > "$pkg/node/package.json"
+cp duke-wasm/js/* "$pkg/"
+
+engine_version="$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)"
+cat > "$pkg/package.json" <<JSON
+{
+  "name": "duke-engine",
+  "version": "$engine_version",
+  "description": "The reference rules engine and AI for The Duke (2013 core set), in WebAssembly, for Node and browsers",
+  "license": "MIT OR Apache-2.0",
+  "type": "module",
+  "types": "./index.d.ts",
+  "exports": {
+    ".": {
+      "types": "./index.d.ts",
+      "node": {
+        "import": "./index.node.mjs",
+        "require": "./index.node.cjs"
+      },
+      "default": "./index.web.js"
+    },
+    "./package.json": "./package.json"
+  },
+  "files": ["*.js", "*.mjs", "*.cjs", "*.d.ts", "node/", "web/"],
+  "engines": { "node": ">=18" },
+  "sideEffects": true
+}
+JSON
+cp duke-wasm/README.md "$pkg/README.md"
+gz=$(gzip -9 -c "$pkg/web/duke_wasm_bg.wasm" | wc -c)
+step "built $pkg ($(wc -c < "$pkg/web/duke_wasm_bg.wasm") bytes of .wasm, $gz gzipped)"

@@ -1,0 +1,167 @@
+//! Conversions between JavaScript values and the engine's types.
+
+use duke_engine::encode::Perspective;
+use duke_engine::{Bitboard, Face, Mark, Side, Square, Troop};
+use js_sys::Array;
+use wasm_bindgen::prelude::*;
+
+use crate::errors::{Error, Result};
+
+/// A square from an index (0–35) or a name (`"C2"`).
+pub fn square(value: &JsValue) -> Result<Square> {
+    if let Some(i) = value.as_f64() {
+        return (i.fract() == 0.0 && (0.0..36.0).contains(&i))
+            .then(|| Square::from_index(i as u8))
+            .flatten()
+            .ok_or_else(|| Error::Value(format!("square index {i} is out of range (0 to 35)")));
+    }
+    match value.as_string() {
+        Some(text) => Ok(text.parse::<Square>()?),
+        None => Err(Error::Value(
+            "a square is an index from 0 to 35 or a name like \"C2\"".into(),
+        )),
+    }
+}
+
+/// Square indices as a JavaScript array of numbers.
+pub fn squares(bb: Bitboard) -> Array {
+    bb.into_iter()
+        .map(|s| JsValue::from(s.index() as u32))
+        .collect()
+}
+
+/// A side from "light" / "dark" (or "l" / "d").
+pub fn side(text: &str) -> Result<Side> {
+    match text.to_ascii_lowercase().as_str() {
+        "light" | "l" => Ok(Side::Light),
+        "dark" | "d" => Ok(Side::Dark),
+        _ => Err(Error::Value(format!(
+            "\"{text}\" is not a side (\"light\" or \"dark\")"
+        ))),
+    }
+}
+
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Light => "light",
+        Side::Dark => "dark",
+    }
+}
+
+/// A perspective name; `None` is "absolute".
+pub fn perspective(text: Option<String>) -> Result<Perspective> {
+    match text.as_deref().unwrap_or("absolute") {
+        "absolute" => Ok(Perspective::Absolute),
+        "mover" => Ok(Perspective::Mover),
+        "light" => Ok(Perspective::Of(Side::Light)),
+        "dark" => Ok(Perspective::Of(Side::Dark)),
+        other => Err(Error::Value(format!(
+            "\"{other}\" is not a perspective (\"absolute\", \"mover\", \"light\" or \"dark\")"
+        ))),
+    }
+}
+
+/// A troop from its letter or its name.
+pub fn troop(text: &str) -> Result<Troop> {
+    let mut chars = text.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        if let Some(t) = Troop::from_char(c) {
+            return Ok(t);
+        }
+    }
+    Troop::ALL
+        .into_iter()
+        .find(|t| t.name().eq_ignore_ascii_case(text))
+        .ok_or_else(|| Error::Value(format!("\"{text}\" is not a troop letter or name")))
+}
+
+/// A face from "starting" or "flipped"; `None` is "starting".
+pub fn face(text: Option<String>) -> Result<Face> {
+    match text.as_deref().unwrap_or("starting") {
+        "starting" => Ok(Face::Starting),
+        "flipped" => Ok(Face::Flipped),
+        other => Err(Error::Value(format!(
+            "\"{other}\" is not a face (\"starting\" or \"flipped\")"
+        ))),
+    }
+}
+
+pub fn face_name(face: Face) -> &'static str {
+    match face {
+        Face::Starting => "starting",
+        Face::Flipped => "flipped",
+    }
+}
+
+pub fn mark_name(mark: Mark) -> &'static str {
+    match mark {
+        Mark::Move => "move",
+        Mark::Jump => "jump",
+        Mark::Slide => "slide",
+        Mark::JumpSlide => "jump_slide",
+        Mark::Strike => "strike",
+        Mark::Command => "command",
+    }
+}
+
+/// A seed from a JavaScript number (a whole number from 0 to 2^53) or a
+/// bigint; `undefined` is 0.
+pub fn seed(value: &JsValue) -> Result<u64> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(0);
+    }
+    if let Some(n) = value.as_f64() {
+        if n.fract() == 0.0 && (0.0..=9_007_199_254_740_992.0).contains(&n) {
+            return Ok(n as u64);
+        }
+    }
+    if value.is_bigint() {
+        if let Ok(n) = u64::try_from(value.clone()) {
+            return Ok(n);
+        }
+    }
+    Err(Error::Value(
+        "a seed is a whole number from 0 to 2^53 or a bigint below 2^64".into(),
+    ))
+}
+
+/// A JavaScript array of any values.
+pub fn array<T: Into<JsValue>>(items: impl IntoIterator<Item = T>) -> Array {
+    items.into_iter().map(Into::into).collect()
+}
+
+/// A plain object from (key, value) pairs.
+pub fn object(fields: &[(&str, JsValue)]) -> JsValue {
+    let obj = js_sys::Object::new();
+    for (k, v) in fields {
+        // Setting a property on a fresh plain object cannot fail.
+        let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(k), v);
+    }
+    obj.into()
+}
+
+/// An optional number field of an options object.
+pub fn field_f64(options: &JsValue, name: &str) -> Result<Option<f64>> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(None);
+    }
+    let v = js_sys::Reflect::get(options, &JsValue::from_str(name))
+        .map_err(|_| Error::Value("options must be an object".into()))?;
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    match v.as_f64() {
+        Some(n) if n.fract() == 0.0 && n >= 0.0 => Ok(Some(n)),
+        _ => Err(Error::Value(format!(
+            "option \"{name}\" must be a whole number from 0"
+        ))),
+    }
+}
+
+/// The raw value of an options object's field (undefined when absent).
+pub fn field(options: &JsValue, name: &str) -> JsValue {
+    if options.is_undefined() || options.is_null() {
+        return JsValue::UNDEFINED;
+    }
+    js_sys::Reflect::get(options, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
+}

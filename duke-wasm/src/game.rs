@@ -1,0 +1,410 @@
+//! Games and the AI.
+
+use duke_engine::encode::{
+    action_index, game_decision, write_game_mask, write_game_observation, Decision,
+};
+use duke_engine::search::{game_input, level as ai_level, Level, Limits, SearchResult, Searcher};
+use duke_engine::{Game as EngineGame, Outcome as EngineOutcome, Phase};
+use js_sys::Array;
+use wasm_bindgen::prelude::*;
+
+use crate::action::{actions, Action};
+use crate::convert::{array, field, field_f64, object, perspective, seed, side_name, square};
+use crate::errors::{Error, Result};
+use crate::position::{chances, mask, observation, svg_text, Position};
+
+/// An outcome as `{ winner, reason, text }` (winner "light", "dark" or
+/// null for a draw).
+pub fn outcome_object(o: EngineOutcome) -> JsValue {
+    object(&[
+        (
+            "winner",
+            o.winner().map_or(JsValue::NULL, |s| side_name(s).into()),
+        ),
+        ("reason", o.reason_name().into()),
+        ("text", o.to_string().into()),
+    ])
+}
+
+fn decision_text(d: Decision) -> String {
+    match d {
+        Decision::Act(a) => a.to_string(),
+        Decision::Draw => "levy".into(),
+    }
+}
+
+/// A game: setup, play with undo and redo, the levy as `draw()` then
+/// `place(square)`, the result, and the record.
+#[wasm_bindgen]
+#[derive(Clone)]
+pub struct Game {
+    inner: EngineGame,
+}
+
+impl Game {
+    /// The level or limits of an options object `{ level, depth, nodes,
+    /// millis, seed }`.
+    fn level_of(options: &JsValue) -> Result<(Level, u64)> {
+        let seed = seed(&field(options, "seed"))?;
+        if let Some(n) = field_f64(options, "level")? {
+            return Ok((ai_level(n.min(255.0) as u8), seed));
+        }
+        let depth = field_f64(options, "depth")?.map(|d| d.min(f64::from(u32::MAX)) as u32);
+        let nodes = field_f64(options, "nodes")?.map(|n| n as u64);
+        let millis = field_f64(options, "millis")?.map(|n| n as u64);
+        if depth.is_none() && nodes.is_none() && millis.is_none() {
+            // No level and no limit: the default level.
+            return Ok((ai_level(3), seed));
+        }
+        Ok((
+            Level {
+                number: 0,
+                limits: Limits {
+                    depth,
+                    nodes,
+                    millis,
+                },
+                quiescence: true,
+                noise: 0,
+            },
+            seed,
+        ))
+    }
+
+    fn decide(&self, options: &JsValue) -> Result<SearchResult> {
+        let (pos, drawn, history) = self.search_input()?;
+        let (lvl, seed) = Game::level_of(options)?;
+        Ok(Searcher::new().play_level(&pos, drawn, &history, &lvl, seed))
+    }
+
+    fn search_input(
+        &self,
+    ) -> Result<(duke_engine::Position, Option<duke_engine::Troop>, Vec<u64>)> {
+        game_input(&self.inner).ok_or_else(|| {
+            Error::Value(format!(
+                "the AI decides only in play ({})",
+                self.inner.phase()
+            ))
+        })
+    }
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// A game from the standard start position (both fixed setups); pass
+    /// `setup = true` to start in setup instead, placing tiles one by one.
+    /// `seed` (a number or bigint) drives the bag's draws.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(js_name = seed, unchecked_param_type = "number | bigint | undefined")]
+        seed_value: JsValue,
+        setup: Option<bool>,
+    ) -> Result<Game> {
+        let s = seed(&seed_value)?;
+        Ok(Game {
+            inner: if setup.unwrap_or(false) {
+                EngineGame::new(s)
+            } else {
+                EngineGame::standard(s)
+            },
+        })
+    }
+
+    /// A game that starts in a position (no setup).
+    #[wasm_bindgen(js_name = fromPosition)]
+    pub fn from_position(
+        position: &Position,
+        #[wasm_bindgen(js_name = seed, unchecked_param_type = "number | bigint | undefined")]
+        seed_value: JsValue,
+    ) -> Result<Game> {
+        Ok(Game {
+            inner: EngineGame::from_position(position.inner, seed(&seed_value)?),
+        })
+    }
+
+    /// Reads a record; `seed` (if given) is used for later draws instead of
+    /// the record's own.
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(
+        text: &str,
+        #[wasm_bindgen(js_name = seed, unchecked_param_type = "number | bigint | undefined")]
+        seed_value: JsValue,
+    ) -> Result<Game> {
+        Ok(Game {
+            inner: if seed_value.is_undefined() || seed_value.is_null() {
+                EngineGame::from_record(text)?
+            } else {
+                EngineGame::from_record_with_seed(text, seed(&seed_value)?)?
+            },
+        })
+    }
+
+    /// The record text; with `withSeed` it also carries the seed, so that
+    /// a game read from it draws the same troops.
+    pub fn record(&self, #[wasm_bindgen(js_name = withSeed)] with_seed: Option<bool>) -> String {
+        if with_seed.unwrap_or(false) {
+            self.inner.record_with_seed()
+        } else {
+            self.inner.record()
+        }
+    }
+
+    /// The current position.
+    #[wasm_bindgen(getter)]
+    pub fn position(&self) -> Position {
+        Position {
+            inner: *self.inner.position(),
+        }
+    }
+
+    /// "setup", "play", "levy" (a drawn troop waits) or "over".
+    #[wasm_bindgen(getter)]
+    pub fn phase(&self) -> String {
+        match self.inner.phase() {
+            Phase::Setup { .. } => "setup",
+            Phase::Play => "play",
+            Phase::Levy { .. } => "levy",
+            Phase::Over(_) => "over",
+        }
+        .into()
+    }
+
+    /// The side whose decision it is.
+    #[wasm_bindgen(getter, js_name = sideToDecide)]
+    pub fn side_to_decide(&self) -> String {
+        side_name(self.inner.side_to_decide()).into()
+    }
+
+    /// The drawn troop's letter while it waits to be placed, else undefined.
+    #[wasm_bindgen(getter, js_name = pendingDraw)]
+    pub fn pending_draw(&self) -> Option<String> {
+        self.inner.pending_draw().map(|t| t.char().to_string())
+    }
+
+    /// The result once the game is over (`{ winner, reason, text }`), else undefined.
+    #[wasm_bindgen(getter, unchecked_return_type = "Outcome | undefined")]
+    pub fn outcome(&self) -> JsValue {
+        self.inner
+            .outcome()
+            .map_or(JsValue::UNDEFINED, outcome_object)
+    }
+
+    /// The actions the game accepts now (setup placements in setup; the
+    /// drawn troop's placements after a draw).
+    #[wasm_bindgen(js_name = legalActions)]
+    pub fn legal_actions(&self) -> Vec<Action> {
+        actions(&self.inner.legal_actions())
+    }
+
+    /// Whether the game accepts an action (Action or text) now.
+    #[wasm_bindgen(js_name = isLegal)]
+    pub fn is_legal(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Action | string")] action: JsValue,
+    ) -> Result<bool> {
+        Ok(self.inner.is_legal(Action::from_arg(&action)?))
+    }
+
+    /// Plays an action (Action or text) and returns it as played; a whole
+    /// levy (`P@C2`) takes its troop from outside. Throws, changing
+    /// nothing, when it is illegal or out of phase.
+    pub fn play(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Action | string")] action: JsValue,
+    ) -> Result<Action> {
+        let a = Action::from_arg(&action)?;
+        self.inner.play(a)?;
+        let played = self.inner.actions().last().unwrap_or(a);
+        Ok(Action { inner: played })
+    }
+
+    /// Places the fixed setup of the side setting up.
+    #[wasm_bindgen(js_name = setupFixed)]
+    pub fn setup_fixed(&mut self) -> Result<()> {
+        Ok(self.inner.setup_fixed()?)
+    }
+
+    /// Draws a tile for a levy; returns the troop letter. Place it next.
+    pub fn draw(&mut self) -> Result<String> {
+        Ok(self.inner.draw()?.char().to_string())
+    }
+
+    /// Places the drawn troop on a square next to the Duke.
+    pub fn place(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number | string")] sq: JsValue,
+    ) -> Result<()> {
+        let s = square(&sq)?;
+        Ok(self.inner.place(s)?)
+    }
+
+    /// The possible draws now as `[{ troop, probability }]`.
+    #[wasm_bindgen(js_name = levyChances, unchecked_return_type = "LevyChance[]")]
+    pub fn levy_chances(&self) -> Array {
+        chances(self.inner.levy_chances())
+    }
+
+    /// Takes back the last action (or a waiting draw); false when there is nothing.
+    pub fn undo(&mut self) -> bool {
+        self.inner.undo()
+    }
+
+    /// Plays again the last action taken back; undefined when there is none.
+    pub fn redo(&mut self) -> Option<Action> {
+        self.inner.redo().map(|a| Action { inner: a })
+    }
+
+    /// How many actions `redo` can play again.
+    #[wasm_bindgen(getter, js_name = redoLength)]
+    pub fn redo_length(&self) -> usize {
+        self.inner.redo_len()
+    }
+
+    /// Every action so far, setup placements first.
+    pub fn actions(&self) -> Vec<Action> {
+        self.inner.actions().map(|a| Action { inner: a }).collect()
+    }
+
+    /// The turns played since setup.
+    pub fn turns(&self) -> Vec<Action> {
+        self.inner.turns().map(|a| Action { inner: a }).collect()
+    }
+
+    /// How many times the current position has occurred since play began.
+    pub fn repetitions(&self) -> u32 {
+        self.inner.repetitions()
+    }
+
+    /// perft of the current position (SPEC §9).
+    pub fn perft(&self, depth: u32) -> f64 {
+        duke_engine::perft(self.inner.position(), depth) as f64
+    }
+
+    /// The observation planes with the drawn troop, flat (PLANES × 6 × 6 bytes).
+    pub fn observation(&self, persp: Option<String>) -> Result<Vec<u8>> {
+        let p = perspective(persp)?;
+        Ok(observation(|buf| {
+            write_game_observation(&self.inner, p, buf)
+        }))
+    }
+
+    /// The decisions the game accepts now as a 0/1 mask over the action
+    /// space: actions and the draw index in play, the drawn troop's
+    /// placements after a draw.
+    #[wasm_bindgen(js_name = legalMask)]
+    pub fn legal_mask(&self, persp: Option<String>) -> Result<Vec<u8>> {
+        let p = perspective(persp)?;
+        Ok(mask(|buf| write_game_mask(&self.inner, p, buf)))
+    }
+
+    /// Applies the decision at an index of the action space; returns the
+    /// drawn troop's letter for the draw index, else undefined.
+    #[wasm_bindgen(js_name = applyIndex)]
+    pub fn apply_index(&mut self, index: usize, persp: Option<String>) -> Result<Option<String>> {
+        let p = perspective(persp)?;
+        let d = game_decision(&self.inner, index, p).ok_or_else(|| {
+            Error::Value(format!("action index {index} is not a legal decision now"))
+        })?;
+        let drawn = self.inner.apply(d)?;
+        Ok(match d {
+            Decision::Draw => drawn.map(|t| t.char().to_string()),
+            Decision::Act(_) => None,
+        })
+    }
+
+    /// The AI's decision: the Action to play, or undefined when it is to
+    /// levy (call `draw()`, then `bestAction` again for the square).
+    /// Options: `{ level }` (1–5) or limits `{ depth, nodes, millis }`;
+    /// `seed` feeds the deliberate noise of levels 1 and 2 only.
+    #[wasm_bindgen(js_name = bestAction)]
+    pub fn best_action(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "AiOptions | undefined")] options: JsValue,
+    ) -> Result<Option<Action>> {
+        Ok(match self.decide(&options)?.decision {
+            Decision::Act(a) => Some(Action { inner: a }),
+            Decision::Draw => None,
+        })
+    }
+
+    /// The AI's decision with what the search found:
+    /// `{ action, levy, score, depth, nodes, pv }`.
+    #[wasm_bindgen(js_name = bestDecision, unchecked_return_type = "AiDecision")]
+    pub fn best_decision(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "AiOptions | undefined")] options: JsValue,
+    ) -> Result<JsValue> {
+        let r = self.decide(&options)?;
+        let action = match r.decision {
+            Decision::Act(a) => Action { inner: a }.into(),
+            Decision::Draw => JsValue::UNDEFINED,
+        };
+        Ok(object(&[
+            ("action", action),
+            ("levy", (r.decision == Decision::Draw).into()),
+            ("score", r.score.into()),
+            ("depth", r.depth.into()),
+            ("nodes", (r.nodes as f64).into()),
+            ("pv", array(r.pv.iter().map(|&d| decision_text(d))).into()),
+        ]))
+    }
+
+    /// The AI's decision as an index of the action space (the draw index to levy).
+    #[wasm_bindgen(js_name = bestIndex)]
+    pub fn best_index(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "AiOptions | undefined")] options: JsValue,
+        persp: Option<String>,
+    ) -> Result<usize> {
+        let p = perspective(persp)?;
+        let r = self.decide(&options)?;
+        Ok(action_index(r.decision, self.inner.position(), p))
+    }
+
+    /// A hint at a level (default 3): `{ best, score, depth, pv, top }`,
+    /// `top` the `k` (default 3) best decisions as `[text, score]`; a levy
+    /// is written "levy".
+    #[wasm_bindgen(unchecked_return_type = "Hint")]
+    pub fn hint(&self, level: Option<u8>, k: Option<usize>) -> Result<JsValue> {
+        let (pos, drawn, history) = self.search_input()?;
+        let lvl = ai_level(level.unwrap_or(3));
+        let h = Searcher::new().hint(&pos, drawn, &history, &lvl, k.unwrap_or(3));
+        let top = h
+            .top
+            .iter()
+            .map(|&(d, s)| JsValue::from(array([JsValue::from(decision_text(d)), s.into()])));
+        Ok(object(&[
+            ("best", decision_text(h.best.decision).into()),
+            ("score", h.best.score.into()),
+            ("depth", h.best.depth.into()),
+            (
+                "pv",
+                array(h.best.pv.iter().map(|&d| decision_text(d))).into(),
+            ),
+            ("top", array(top).into()),
+        ]))
+    }
+
+    /// An SVG drawing of the current position, the last action marked.
+    pub fn svg(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "(number | string)[] | undefined")]
+        highlights: JsValue,
+        #[wasm_bindgen(js_name = fromDark)] from_dark: Option<bool>,
+        size: Option<u32>,
+    ) -> Result<String> {
+        let last = self.inner.turns().last();
+        svg_text(
+            self.inner.position(),
+            &highlights,
+            last,
+            from_dark.unwrap_or(false),
+            size,
+        )
+    }
+
+    /// A copy of the game, history and bag generator included.
+    pub fn copy(&self) -> Game {
+        self.clone()
+    }
+}

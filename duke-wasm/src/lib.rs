@@ -1,0 +1,88 @@
+//! The `duke-engine` npm package's WebAssembly module: thin wrappers over
+//! duke-engine that convert types and errors. No rule of the game is
+//! written here; every answer comes from the engine.
+//!
+//! Built for `wasm32-unknown-unknown` by `duke-wasm/build.sh`; it also
+//! compiles natively, so that the workspace's checks cover it.
+
+// JavaScript names (`toString`, `from`) follow JavaScript conventions.
+#![allow(clippy::wrong_self_convention, clippy::inherent_to_string)]
+
+mod action;
+mod convert;
+mod errors;
+mod game;
+mod position;
+mod tile;
+
+pub use action::Action;
+pub use game::Game;
+pub use position::Position;
+pub use tile::Tile;
+
+use duke_engine::encode::{ACTION_SPACE, DRAW, OBS_LEN, PLANES};
+use duke_engine::Square;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+/** One mark of a chart, in the owner's view (dy > 0 forward). */
+export interface ChartMark { mark: "move" | "jump" | "slide" | "jump_slide" | "strike" | "command"; dx: number; dy: number; }
+/** A legal action of a selected tile and the mark it uses. */
+export interface Target { action: Action; to: number; mark: ChartMark["mark"]; }
+/** A square the mover's Duke reaches but may not enter, and the enemy tiles that would capture it there. */
+export interface DukeDanger { square: number; by: number[]; }
+/** A troop the levy may draw and its chance. */
+export interface LevyChance { troop: string; probability: number; }
+/** How a game ended. */
+export interface Outcome { winner: "light" | "dark" | null; reason: string; text: string; }
+/** A level (1-5) or limits for the AI; `seed` feeds the noise of levels 1 and 2. */
+export interface AiOptions { level?: number; depth?: number; nodes?: number; millis?: number; seed?: number | bigint; }
+/** The AI's decision with what its search found. */
+export interface AiDecision { action: Action | undefined; levy: boolean; score: number; depth: number; nodes: number; pv: string[]; }
+/** A hint: the best decision, its score and line, and the best decisions with scores. */
+export interface Hint { best: string; score: number; depth: number; pv: string[]; top: [string, number][]; }
+"#;
+
+/// The name of a square index, e.g. 8 -> "C2".
+#[wasm_bindgen(js_name = squareName)]
+pub fn square_name(index: u32) -> errors::Result<String> {
+    u8::try_from(index)
+        .ok()
+        .and_then(Square::from_index)
+        .map(|s| s.to_string())
+        .ok_or_else(|| {
+            errors::Error::Value(format!("square index {index} is out of range (0 to 35)"))
+        })
+}
+
+/// The index of a square name, e.g. "c2" -> 8.
+#[wasm_bindgen(js_name = parseSquare)]
+pub fn parse_square(name: &str) -> errors::Result<u8> {
+    Ok(name.parse::<Square>()?.index() as u8)
+}
+
+/// The size of the action space (the draw index is `ACTION_SPACE - 1`).
+#[wasm_bindgen(js_name = actionSpace)]
+pub fn action_space() -> usize {
+    ACTION_SPACE
+}
+
+/// The action-space index of the levy's draw.
+#[wasm_bindgen(js_name = drawIndex)]
+pub fn draw_index() -> usize {
+    DRAW
+}
+
+/// The number of observation planes (an observation is planes × 6 × 6 bytes).
+#[wasm_bindgen(js_name = observationPlanes)]
+pub fn observation_planes() -> usize {
+    debug_assert_eq!(OBS_LEN, PLANES * 36);
+    PLANES
+}
+
+/// The engine's version.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").into()
+}

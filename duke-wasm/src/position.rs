@@ -1,0 +1,361 @@
+//! Positions.
+
+use duke_engine::encode::{write_legal_mask, write_observation, ACTION_SPACE, OBS_LEN};
+use duke_engine::render::{svg, text_board, SvgOptions};
+use duke_engine::{divide, perft, Bitboard, Position as EnginePosition};
+use js_sys::Array;
+use wasm_bindgen::prelude::*;
+
+use crate::action::{actions, Action};
+use crate::convert::{array, mark_name, object, perspective, side, side_name, square, squares};
+use crate::errors::Result;
+use crate::game::outcome_object;
+use crate::tile::Tile;
+
+/// A position between turns (SPEC §8): board, both bags, side to move,
+/// quiet and turn counters. Immutable: `play` returns a new position.
+#[wasm_bindgen]
+#[derive(Clone, Copy)]
+pub struct Position {
+    pub(crate) inner: EnginePosition,
+}
+
+/// Options of an SVG drawing.
+pub fn svg_text(
+    pos: &EnginePosition,
+    highlights: &JsValue,
+    last: Option<duke_engine::Action>,
+    from_dark: bool,
+    size: Option<u32>,
+) -> Result<String> {
+    let mut hl = Bitboard::EMPTY;
+    if let Some(list) = highlights.dyn_ref::<Array>() {
+        for sq in list.iter() {
+            hl |= square(&sq)?;
+        }
+    }
+    Ok(svg(
+        pos,
+        &SvgOptions {
+            square: size.unwrap_or(72),
+            highlights: hl,
+            last_action: last,
+            from_dark,
+            coordinates: true,
+        },
+    ))
+}
+
+pub fn chances(list: impl Iterator<Item = duke_engine::Chance>) -> Array {
+    list.map(|c| {
+        object(&[
+            ("troop", c.troop.char().to_string().into()),
+            ("probability", c.probability().into()),
+        ])
+    })
+    .collect()
+}
+
+pub fn mask(fill: impl FnOnce(&mut [u8])) -> Vec<u8> {
+    let mut buf = vec![0u8; ACTION_SPACE];
+    fill(&mut buf);
+    buf
+}
+
+pub fn observation(fill: impl FnOnce(&mut [u8])) -> Vec<u8> {
+    let mut buf = vec![0u8; OBS_LEN];
+    fill(&mut buf);
+    buf
+}
+
+#[wasm_bindgen]
+impl Position {
+    /// A position from DPN, or the standard start position.
+    #[wasm_bindgen(constructor)]
+    pub fn new(dpn: Option<String>) -> Result<Position> {
+        Ok(Position {
+            inner: match dpn {
+                Some(text) => text.parse()?,
+                None => EnginePosition::standard(),
+            },
+        })
+    }
+
+    /// The standard start position.
+    pub fn standard() -> Position {
+        Position {
+            inner: EnginePosition::standard(),
+        }
+    }
+
+    /// The DPN text.
+    pub fn dpn(&self) -> String {
+        self.inner.to_string()
+    }
+
+    /// The DPN text.
+    #[wasm_bindgen(js_name = toString)]
+    pub fn to_text(&self) -> String {
+        self.inner.to_string()
+    }
+
+    /// The tile on a square (index or name), or undefined.
+    #[wasm_bindgen(js_name = tileAt)]
+    pub fn tile_at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number | string")] sq: JsValue,
+    ) -> Result<Option<Tile>> {
+        Ok(self.inner.tile_at(square(&sq)?).map(|t| Tile { inner: t }))
+    }
+
+    /// "light" or "dark".
+    #[wasm_bindgen(getter, js_name = sideToMove)]
+    pub fn side_to_move(&self) -> String {
+        side_name(self.inner.side_to_move()).into()
+    }
+
+    /// A side's bag as `{ letter: count }`.
+    #[wasm_bindgen(unchecked_return_type = "Record<string, number>")]
+    pub fn bag(&self, side_name: &str) -> Result<JsValue> {
+        let fields: Vec<(String, JsValue)> = self
+            .inner
+            .bag(side(side_name)?)
+            .iter()
+            .map(|(t, n)| (t.char().to_string(), JsValue::from(n)))
+            .collect();
+        let refs: Vec<(&str, JsValue)> = fields
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.clone()))
+            .collect();
+        Ok(object(&refs))
+    }
+
+    /// Turns since the last capture or levy.
+    #[wasm_bindgen(getter)]
+    pub fn quiet(&self) -> u32 {
+        self.inner.quiet()
+    }
+
+    /// Turns played since the game started.
+    #[wasm_bindgen(getter)]
+    pub fn turn(&self) -> u32 {
+        self.inner.turn()
+    }
+
+    /// The Zobrist key (board, bags, side to move).
+    #[wasm_bindgen(getter)]
+    pub fn key(&self) -> u64 {
+        self.inner.key()
+    }
+
+    /// The square of a side's Duke, undefined once captured.
+    pub fn duke(&self, side_name: &str) -> Result<Option<u8>> {
+        Ok(self.inner.duke(side(side_name)?).map(|s| s.index() as u8))
+    }
+
+    /// Every legal action; a levy once per (troop kind, square) as SPEC §9 counts.
+    #[wasm_bindgen(js_name = legalActions)]
+    pub fn legal_actions(&self) -> Vec<Action> {
+        actions(&self.inner.legal_actions())
+    }
+
+    /// Whether an action (Action or text) is legal.
+    #[wasm_bindgen(js_name = isLegal)]
+    pub fn is_legal(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Action | string")] action: JsValue,
+    ) -> Result<bool> {
+        Ok(self.inner.is_legal(Action::from_arg(&action)?))
+    }
+
+    /// Reads action text and checks it here; throws with the reason when illegal.
+    #[wasm_bindgen(js_name = parseAction)]
+    pub fn parse_action(&self, text: &str) -> Result<Action> {
+        Ok(Action {
+            inner: self.inner.parse_action(text)?,
+        })
+    }
+
+    /// The position after a legal action (Action or text).
+    pub fn play(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Action | string")] action: JsValue,
+    ) -> Result<Position> {
+        let a = Action::from_arg(&action)?;
+        Ok(Position {
+            inner: self.inner.play(a)?,
+        })
+    }
+
+    /// perft (SPEC §9): the leaves of the legal-action tree at a depth.
+    pub fn perft(&self, depth: u32) -> f64 {
+        perft(&self.inner, depth) as f64
+    }
+
+    /// Each legal action's text with the perft of its child at depth - 1.
+    #[wasm_bindgen(unchecked_return_type = "[string, number][]")]
+    pub fn divide(&self, depth: u32) -> Array {
+        divide(&self.inner, depth)
+            .map(|(a, n)| JsValue::from(array([JsValue::from(a.to_string()), (n as f64).into()])))
+            .collect()
+    }
+
+    /// The result by the rules that need no history, or undefined.
+    #[wasm_bindgen(unchecked_return_type = "Outcome | undefined")]
+    pub fn outcome(&self) -> JsValue {
+        self.inner
+            .outcome()
+            .map_or(JsValue::UNDEFINED, outcome_object)
+    }
+
+    /// The possible levy draws as `[{ troop, probability }]`.
+    #[wasm_bindgen(js_name = levyChances, unchecked_return_type = "LevyChance[]")]
+    pub fn levy_chances(&self) -> Array {
+        chances(self.inner.levy_chances())
+    }
+
+    /// The legal actions of the tile on a square, each with the mark it
+    /// uses: `[{ action, to, mark }]`.
+    #[wasm_bindgen(unchecked_return_type = "Target[]")]
+    pub fn targets(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number | string")] sq: JsValue,
+    ) -> Result<Array> {
+        let s = square(&sq)?;
+        Ok(self
+            .inner
+            .actions_from(s)
+            .iter()
+            .map(|&a| {
+                let mark = self.inner.mark_of(a).map_or("move", mark_name);
+                object(&[
+                    ("action", Action { inner: a }.into()),
+                    ("to", (a.target().index() as u8).into()),
+                    ("mark", mark.into()),
+                ])
+            })
+            .collect())
+    }
+
+    /// The squares the mover's Duke reaches by its chart but may not enter,
+    /// each with the squares of the enemy tiles that would capture it
+    /// there: `[{ square, by }]`.
+    #[wasm_bindgen(js_name = dukeDangers, unchecked_return_type = "DukeDanger[]")]
+    pub fn duke_dangers(&self) -> Array {
+        self.inner
+            .duke_dangers()
+            .map(|(sq, by)| {
+                object(&[
+                    ("square", (sq.index() as u8).into()),
+                    ("by", JsValue::from(squares(by))),
+                ])
+            })
+            .collect()
+    }
+
+    /// Every square on which a side could capture an enemy tile.
+    #[wasm_bindgen(unchecked_return_type = "number[]")]
+    pub fn attacks(&self, side_name: &str) -> Result<Array> {
+        Ok(squares(self.inner.attacks(side(side_name)?)))
+    }
+
+    /// The squares of a side's tiles that could capture on a square.
+    #[wasm_bindgen(unchecked_return_type = "number[]")]
+    pub fn attackers(
+        &self,
+        side_name: &str,
+        #[wasm_bindgen(unchecked_param_type = "number | string")] sq: JsValue,
+    ) -> Result<Array> {
+        Ok(squares(
+            self.inner.attackers(side(side_name)?, square(&sq)?),
+        ))
+    }
+
+    /// Whether a side's Duke could be captured now (it is in Guard when
+    /// that side is to move).
+    #[wasm_bindgen(js_name = isDukeAttacked)]
+    pub fn is_duke_attacked(&self, side_name: &str) -> Result<bool> {
+        Ok(self.inner.is_duke_attacked(side(side_name)?))
+    }
+
+    /// The observation planes, flat (PLANES × 6 × 6 bytes).
+    pub fn observation(&self, persp: Option<String>) -> Result<Vec<u8>> {
+        let p = perspective(persp)?;
+        Ok(observation(|buf| write_observation(&self.inner, p, buf)))
+    }
+
+    /// The legal actions as a 0/1 mask over the action space.
+    #[wasm_bindgen(js_name = legalMask)]
+    pub fn legal_mask(&self, persp: Option<String>) -> Result<Vec<u8>> {
+        let p = perspective(persp)?;
+        Ok(mask(|buf| write_legal_mask(&self.inner, p, buf)))
+    }
+
+    /// An SVG drawing: every tile with its current chart, Dark's turned
+    /// 180°; `highlights` are squares (indices or names).
+    pub fn svg(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "(number | string)[] | undefined")]
+        highlights: JsValue,
+        #[wasm_bindgen(js_name = lastAction, unchecked_param_type = "Action | string | undefined")]
+        last_action: JsValue,
+        #[wasm_bindgen(js_name = fromDark)] from_dark: Option<bool>,
+        size: Option<u32>,
+    ) -> Result<String> {
+        let last = if last_action.is_undefined() || last_action.is_null() {
+            None
+        } else {
+            Some(Action::from_arg(&last_action)?)
+        };
+        svg_text(
+            &self.inner,
+            &highlights,
+            last,
+            from_dark.unwrap_or(false),
+            size,
+        )
+    }
+
+    /// The board as text (Unicode), rank 6 on top.
+    #[wasm_bindgen(js_name = boardText)]
+    pub fn board_text(
+        &self,
+        #[wasm_bindgen(js_name = fromDark)] from_dark: Option<bool>,
+    ) -> String {
+        text_board(&self.inner, from_dark.unwrap_or(false))
+    }
+
+    /// The same position mirrored left-right.
+    pub fn mirrored(&self) -> Position {
+        Position {
+            inner: self.inner.mirrored(),
+        }
+    }
+
+    /// The same position with colours swapped.
+    #[wasm_bindgen(js_name = colourSwapped)]
+    pub fn colour_swapped(&self) -> Position {
+        Position {
+            inner: self.inner.colour_swapped(),
+        }
+    }
+
+    /// The compact binary form.
+    #[wasm_bindgen(js_name = toBytes)]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        self.inner.to_bytes().to_vec()
+    }
+
+    /// Reads `toBytes`.
+    #[wasm_bindgen(js_name = fromBytes)]
+    pub fn from_bytes(data: &[u8]) -> Result<Position> {
+        Ok(Position {
+            inner: EnginePosition::from_bytes(data)?,
+        })
+    }
+
+    /// Whether two positions are equal (board, bags, side, counters).
+    pub fn equals(&self, other: &Position) -> bool {
+        self.inner == other.inner
+    }
+}

@@ -1,0 +1,87 @@
+//! Tiles and their charts.
+
+use duke_engine::{chart, Face, Tile as EngineTile, Troop};
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{face, face_name, mark_name, object, side_name, troop};
+use crate::errors::Result;
+
+/// A tile: troop, owner and the face that is up.
+#[wasm_bindgen]
+#[derive(Clone, Copy)]
+pub struct Tile {
+    pub(crate) inner: EngineTile,
+}
+
+/// A chart as an array of `{ mark, dx, dy }` in the owner's view (dy > 0
+/// forward); slides give unit directions.
+pub fn chart_data(troop: Troop, face: Face) -> js_sys::Array {
+    chart(troop, face)
+        .iter()
+        .map(|m| {
+            object(&[
+                ("mark", mark_name(m.mark).into()),
+                ("dx", m.dx.into()),
+                ("dy", m.dy.into()),
+            ])
+        })
+        .collect()
+}
+
+#[wasm_bindgen]
+impl Tile {
+    /// The troop's name, e.g. "Pikeman".
+    #[wasm_bindgen(getter)]
+    pub fn troop(&self) -> String {
+        self.inner.troop.name().into()
+    }
+
+    /// The troop's letter as DPN writes it (uppercase Light, lowercase Dark).
+    #[wasm_bindgen(getter)]
+    pub fn letter(&self) -> String {
+        self.inner.char().to_string()
+    }
+
+    /// "light" or "dark".
+    #[wasm_bindgen(getter)]
+    pub fn side(&self) -> String {
+        side_name(self.inner.side).into()
+    }
+
+    /// "starting" or "flipped".
+    #[wasm_bindgen(getter)]
+    pub fn face(&self) -> String {
+        face_name(self.inner.face).into()
+    }
+
+    /// The chart of the face that is up.
+    #[wasm_bindgen(unchecked_return_type = "ChartMark[]")]
+    pub fn chart(&self) -> js_sys::Array {
+        chart_data(self.inner.troop, self.inner.face)
+    }
+
+    /// The chart of the face it flips to after it acts.
+    #[wasm_bindgen(js_name = flipsTo, unchecked_return_type = "ChartMark[]")]
+    pub fn flips_to(&self) -> js_sys::Array {
+        chart_data(self.inner.troop, self.inner.face.flip())
+    }
+
+    /// The tile as DPN writes it (e.g. "+P" for a flipped Light Pikeman).
+    #[wasm_bindgen(js_name = toString)]
+    pub fn to_text(&self) -> String {
+        self.inner.to_string()
+    }
+}
+
+/// The chart of a troop's face (`troop` a letter or a name, `face`
+/// "starting" or "flipped").
+#[wasm_bindgen(js_name = troopChart, unchecked_return_type = "ChartMark[]")]
+pub fn troop_chart(troop_name: &str, face_text: Option<String>) -> Result<js_sys::Array> {
+    Ok(chart_data(troop(troop_name)?, face(face_text)?))
+}
+
+/// The name of a troop from its letter or name, e.g. "p" -> "Pikeman".
+#[wasm_bindgen(js_name = troopName)]
+pub fn troop_name(troop_text: &str) -> Result<String> {
+    Ok(troop(troop_text)?.name().into())
+}

@@ -1,0 +1,238 @@
+// The duke-engine npm package in Node, imported as users import it: perft
+// of the shared vectors, the shared bad-input corpus with its codes, and a
+// game that refuses an action and stays as it was.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+import { Action, DukeError, Game, Position, actionSpace, drawIndex, observationPlanes, parseSquare, squareName, troopChart } from "duke-engine";
+
+const data = (name) => readFileSync(fileURLToPath(new URL(`../../tests/data/${name}`, import.meta.url)), "utf8");
+
+// CI keeps this small: each vector's entries up to this many leaves (always
+// at least its shallowest entry, so no vector is skipped).
+const MAX_NODES = Number(process.env.DUKE_PERFT_MAX_NODES ?? 200_000);
+
+function perftVectors(text) {
+  const out = [];
+  let cur = null;
+  for (const line of text.split("\n")) {
+    const [key, ...rest] = line.trim().split(" ");
+    if (key === "id") out.push((cur = { id: rest.join(" "), dpn: "", perft: [] }));
+    else if (key === "dpn") cur.dpn = rest.join(" ");
+    else if (key === "perft") cur.perft.push([Number(rest[0]), Number(rest[1])]);
+  }
+  return out;
+}
+
+for (const file of ["spec.perft", "positions.perft"]) {
+  for (const v of perftVectors(data(file))) {
+    test(`perft ${file} ${v.id}`, () => {
+      assert.ok(v.perft.length > 0, "a vector with no perft line");
+      const pos = new Position(v.dpn);
+      assert.equal(pos.dpn(), v.dpn);
+      const entries = [...v.perft].sort((a, b) => a[0] - b[0]);
+      const run = entries.filter(([, n], i) => i === 0 || n <= MAX_NODES);
+      for (const [depth, nodes] of run) {
+        assert.equal(pos.perft(depth), nodes, `perft ${depth}`);
+      }
+    });
+  }
+}
+
+function unescape(s) {
+  return s.replace(/\\(.)/g, (_, c) => ({ n: "\n", t: "\t" })[c] ?? c);
+}
+
+function throwsCode(fn, code) {
+  let caught;
+  try {
+    fn();
+  } catch (e) {
+    caught = e;
+  }
+  assert.ok(caught !== undefined, `expected a DukeError ${code}, nothing thrown`);
+  assert.ok(caught instanceof DukeError, `not a DukeError: ${caught}`);
+  assert.ok(caught instanceof Error);
+  assert.equal(caught.name, "DukeError");
+  assert.equal(caught.code, code, caught.message);
+  assert.ok(caught.message.length > 0);
+}
+
+const corpus = data("bad_inputs.txt")
+  .split("\n")
+  .map((line, i) => [i + 1, line])
+  .filter(([, line]) => line && !line.startsWith("#"));
+
+test("the bad-input corpus is read", () => assert.ok(corpus.length > 50));
+
+for (const [n, line] of corpus) {
+  const fields = line.split("\t");
+  fields[fields.length - 1] = unescape(fields[fields.length - 1]);
+  const [kind, code, ...args] = fields;
+  test(`bad input line ${n}: ${kind} gives ${code}`, () => {
+    if (kind === "dpn") {
+      throwsCode(() => new Position(args[0]), code);
+    } else if (kind === "square") {
+      throwsCode(() => parseSquare(args[0]), code);
+    } else if (kind === "action") {
+      const pos = new Position(args[0]);
+      const game = Game.fromPosition(pos, 1);
+      const before = [game.record(true), game.position.dpn(), game.phase, game.legalActions().map(String)];
+      throwsCode(() => game.play(args[1]), code);
+      assert.deepEqual([game.record(true), game.position.dpn(), game.phase, game.legalActions().map(String)], before);
+      throwsCode(() => pos.parseAction(args[1]), code);
+      throwsCode(() => pos.play(args[1]), code);
+      assert.equal(pos.dpn(), new Position(args[0]).dpn());
+    } else if (kind === "record") {
+      throwsCode(() => Game.fromRecord(args[0]), code);
+    } else {
+      assert.fail(`unknown kind ${kind}`);
+    }
+  });
+}
+
+test("a refused action leaves the game as it was", () => {
+  const game = new Game(7);
+  game.play("D1-D2");
+  game.play(game.legalActions()[0]);
+  const before = [game.record(true), game.position.dpn(), game.turns().map(String), game.redoLength];
+  throwsCode(() => game.play("B1-B3"), "illegal.no-mark");
+  throwsCode(() => game.play("nonsense"), "action.syntax");
+  throwsCode(() => game.place("C3"), "phase");
+  assert.deepEqual([game.record(true), game.position.dpn(), game.turns().map(String), game.redoLength], before);
+  // The game goes on as before.
+  assert.equal(String(game.play(game.legalActions()[0])).length > 0, true);
+});
+
+test("the README's first steps", () => {
+  const position = new Position("2fdf1/6/6/6/6/1FDF2 l ABCFGIKLMNPPPRSW/abcfgiklmnppprsw 0 0");
+  const actions = position.legalActions();
+  assert.equal(actions.length, 18);
+  assert.ok(actions.every((a) => a instanceof Action && typeof a.toString() === "string"));
+  assert.ok(actions.map(String).includes("B1-B2"));
+  assert.equal(position.perft(3), 4694);
+  assert.equal(typeof position.perft(1), "number");
+  assert.equal(squareName(parseSquare("c2")), "C2");
+});
+
+test("targets carry their marks and the chart data", () => {
+  const pos = Position.standard();
+  const targets = pos.targets("B1");
+  assert.ok(targets.length > 0);
+  for (const t of targets) {
+    assert.ok(pos.isLegal(t.action));
+    assert.equal(t.action.to, t.to);
+    assert.ok(["move", "jump", "slide", "jump_slide", "strike", "command"].includes(t.mark));
+  }
+  const tile = pos.tileAt("C1");
+  assert.equal(tile.troop, "Duke");
+  assert.deepEqual(tile.chart(), troopChart("D", "starting"));
+  assert.deepEqual(tile.flipsTo(), troopChart("Duke", "flipped"));
+  throwsCode(() => pos.tileAt(36), "value");
+});
+
+test("the levy: draw, chances and place, undo and redo", () => {
+  const game = new Game(3);
+  const chances = game.levyChances();
+  assert.ok(Math.abs(chances.reduce((s, c) => s + c.probability, 0) - 1) < 1e-9);
+  const troop = game.draw();
+  assert.equal(game.phase, "levy");
+  assert.equal(game.pendingDraw, troop);
+  const place = game.legalActions()[0];
+  assert.equal(place.troop, troop);
+  game.place(place.to);
+  assert.equal(game.phase, "play");
+  assert.equal(game.position.tileAt(place.to).letter, troop);
+  assert.equal(game.undo(), true);
+  assert.equal(String(game.redo()), String(place));
+});
+
+test("a record read back gives the same game", () => {
+  const game = new Game(11);
+  for (let i = 0; i < 12 && game.phase === "play"; i++) game.play(game.legalActions()[i % game.legalActions().length]);
+  const again = Game.fromRecord(game.record(true));
+  assert.equal(again.position.dpn(), game.position.dpn());
+  assert.deepEqual(again.turns().map(String), game.turns().map(String));
+});
+
+test("the AI: levels, limits, hints, with the time limit working here", () => {
+  const game = new Game(5);
+  const a = game.bestAction({ level: 1, seed: 2 });
+  assert.ok(a === undefined || game.isLegal(a));
+  const d = game.bestDecision({ depth: 2 });
+  assert.equal(d.depth, 2);
+  assert.ok(d.levy || game.isLegal(d.action));
+  const t0 = performance.now();
+  const timed = game.bestDecision({ millis: 150 });
+  const took = performance.now() - t0;
+  assert.ok(timed.depth >= 1);
+  assert.ok(took < 2000, `a 150 ms search took ${took} ms`);
+  const h = game.hint(2, 3);
+  assert.ok(h.top.length >= 1 && typeof h.best === "string");
+  throwsCode(() => game.bestAction({ level: "x" }), "value");
+});
+
+test("a whole game of level 1 against level 2 ends with an outcome", () => {
+  const game = new Game(9);
+  for (let turn = 0; turn < 2000 && game.phase !== "over"; turn++) {
+    const level = game.sideToDecide === "light" ? 1 : 2;
+    const a = game.bestAction({ level, seed: turn });
+    if (a === undefined) game.draw();
+    else game.play(a);
+  }
+  assert.equal(game.phase, "over");
+  // The record read back ends the same way.
+  assert.deepEqual(Game.fromRecord(game.record()).outcome, game.outcome);
+  assert.ok(["duke-captured", "no-action", "repetition", "quiet-turns"].includes(game.outcome.reason));
+});
+
+test("dangers, attackers and attacks are arrays of square indices", () => {
+  const pos = new Position("3d2/6/6/2p3/6/2D3 l -/- 0 1");
+  const dangers = pos.dukeDangers();
+  assert.deepEqual(dangers.map((d) => squareName(d.square)).sort(), ["A1", "E1"]);
+  for (const d of dangers) assert.deepEqual(d.by.map(squareName), ["C3"]);
+  const guard = new Position("3d2/6/6/6/3p2/2D3 l -/- 0 1");
+  assert.equal(guard.isDukeAttacked("light"), true);
+  assert.deepEqual(guard.attackers("dark", "C1").map(squareName), ["D2"]);
+  assert.ok(Array.isArray(guard.attacks("dark")) && guard.attacks("dark").includes(parseSquare("C1")));
+});
+
+test("setup by placements, then the fixed setup for Dark", () => {
+  const game = new Game(4, true);
+  assert.equal(game.phase, "setup");
+  assert.deepEqual(game.legalActions().map(String).sort(), ["D@C1", "D@D1"]);
+  throwsCode(() => game.play("D@A1"), "setup");
+  for (const a of ["D@D1", "F@C1", "F@D2"]) game.play(a);
+  assert.equal(game.sideToDecide, "dark");
+  game.setupFixed();
+  assert.equal(game.phase, "play");
+  assert.equal(game.position.tileAt("D2").troop, "Footman");
+});
+
+test("the SVG drawing, the observation, the mask and decisions by index", () => {
+  const game = new Game(2);
+  const svg = game.svg(["B2", 14], true, 40);
+  assert.match(svg, /^<svg[^>]*>/);
+  assert.match(game.position.svg(undefined, "B1-B2"), /<\/svg>\s*$/);
+  const obs = game.observation();
+  assert.ok(obs instanceof Uint8Array);
+  assert.equal(obs.length, observationPlanes() * 36);
+  const mask = game.legalMask("mover");
+  assert.equal(mask.length, actionSpace());
+  const legal = [...mask.keys()].filter((i) => mask[i] === 1);
+  // Every maneuver and the draw: 18 maneuvers at the start become indices, plus the draw.
+  assert.ok(legal.includes(drawIndex()));
+  const maneuvers = legal.filter((i) => i !== drawIndex());
+  assert.deepEqual(
+    maneuvers.map((i) => String(Action.fromIndex(i, game.position, "mover"))).sort(),
+    game.legalActions().filter((a) => a.kind !== "place").map(String).sort(),
+  );
+  const before = game.position.dpn();
+  assert.equal(game.applyIndex(maneuvers[0], "mover"), undefined);
+  assert.notEqual(game.position.dpn(), before);
+  const drawn = game.applyIndex(drawIndex(), "mover");
+  assert.equal(drawn, game.pendingDraw);
+  throwsCode(() => game.applyIndex(drawIndex(), "mover"), "value");
+});

@@ -1,0 +1,331 @@
+// The page in a real browser: every step the issue lists, with a
+// screenshot of each written to target/e2e-screenshots/.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { writeFileSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { launch, serve, shots } from "./browser.mjs";
+
+const PORT = Number(process.env.DUKE_E2E_PORT ?? 8765);
+const URL_ = `http://127.0.0.1:${PORT}/`;
+let server, browser, page;
+
+before(async () => {
+  server = await serve(PORT);
+  browser = await launch();
+  page = await browser.context.newPage();
+  page.on("pageerror", (e) => console.error("page error:", e.message));
+});
+after(async () => {
+  await browser?.close();
+  server?.kill();
+});
+
+const shot = (name) => page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+const dpn = () => page.evaluate(() => window.dukePage.game.position.dpn());
+const phase = () => page.evaluate(() => document.body.dataset.phase);
+const sq = (name) => page.locator(`.sq[data-square="${name}"]`);
+const message = () => page.locator("#message").textContent();
+
+async function open() {
+  await page.goto(URL_);
+  await page.waitForSelector("body[data-ready=true]");
+}
+
+async function newGame({ mode = "two", level = 2, aiside = "dark", clicksetup = false } = {}) {
+  await page.evaluate(() => (document.getElementById("newgame").open = true));
+  await page.check(`input[name=mode][value=${mode}]`);
+  await page.selectOption("#level", String(level));
+  await page.selectOption("#aiside", aiside);
+  await page.setChecked("#clicksetup", clicksetup);
+  await page.click("#new");
+}
+
+// Waits until the AI is done and it is a person's turn (or the game ended).
+async function settled() {
+  await page.waitForFunction(() => document.body.dataset.busy === "false");
+}
+
+test("the page loads and shows a playable board", async () => {
+  const t0 = Date.now();
+  await open();
+  const took = Date.now() - t0;
+  assert.equal(await page.locator(".sq").count(), 36);
+  assert.equal(await phase(), "play");
+  console.log(`first playable board after ${took} ms`);
+  await shot("01-loaded");
+});
+
+test("setup by clicking, with the mouse and the keyboard", async () => {
+  await newGame({ mode: "two", clicksetup: true });
+  assert.equal(await phase(), "setup");
+  await shot("02-setup-start");
+  assert.match(await page.locator("#status").textContent(), /Light sets up: place the Duke/);
+  // Light's Duke by mouse on a highlighted square.
+  const first = page.locator(".sq.t-place").first();
+  const firstName = await first.getAttribute("data-square");
+  await first.click();
+  assert.match(await page.locator(`.sq[data-square="${firstName}"]`).getAttribute("aria-label"), /Light Duke/);
+  // An illegal square: a message, nothing placed.
+  const before = await page.evaluate(() => window.dukePage.game.actions().length);
+  await page.locator(".sq:not(.t-place)").nth(20).click();
+  assert.match(await message(), /cannot place/);
+  assert.equal(await page.evaluate(() => window.dukePage.game.actions().length), before);
+  // The rest by keyboard: focus a highlighted square, press Enter.
+  while ((await phase()) === "setup") {
+    await page.locator(".sq.t-place").first().focus();
+    await page.keyboard.press("Enter");
+  }
+  assert.equal(await phase(), "play");
+  assert.equal(await page.evaluate(() => window.dukePage.game.actions().length), 6);
+  await shot("03-setup-done");
+});
+
+test("a selected tile shows its charts and its targets by mark; a legal and an illegal action", async () => {
+  await newGame({ mode: "two" });
+  await sq("B1").click(); // a Light Footman
+  const targets = await page.locator(".sq[class*=' t-']").evaluateAll((els) => els.map((e) => [e.dataset.square, e.className]));
+  const expected = await page.evaluate(() => window.dukePage.game.position.targets("B1").map((t) => t.to));
+  assert.ok(expected.length > 0);
+  assert.equal(targets.length, expected.length);
+  assert.ok(targets.every(([, c]) => /t-(move|jump|slide|jump_slide|strike|command)/.test(c)));
+  assert.equal(await page.locator("#info figure").count(), 2);
+  assert.match(await page.locator("#info").textContent(), /After it acts/);
+  await shot("04-selected-footman");
+  // An illegal action: the engine's reason, nothing changed.
+  const before = await dpn();
+  await sq("B4").click();
+  assert.match(await message(), /^B1-B4: .*\[illegal\.no-mark\]$/);
+  assert.equal(await page.locator("#message.error").count(), 1);
+  assert.equal(await dpn(), before);
+  await shot("05-illegal");
+  // A legal one (the Footman is still selected).
+  assert.match(await sq("B1").getAttribute("class"), /selected/);
+  await sq("B2").click();
+  assert.notEqual(await dpn(), before);
+  assert.match(await sq("B2").getAttribute("aria-label"), /Light Footman/);
+  assert.match(await sq("B2").getAttribute("class"), /last-light/);
+  await shot("06-legal");
+});
+
+test("a levy: the bag's chances, the draw with its charts, then placement", async () => {
+  await newGame({ mode: "two" });
+  await page.click("#levy");
+  const chances = page.locator("#levy-panel .chances figure");
+  assert.ok((await chances.count()) >= 5);
+  assert.match(await page.locator("#levy-panel").textContent(), /%/);
+  await shot("07-levy-chances");
+  await page.click("#draw");
+  assert.equal(await phase(), "levy");
+  assert.equal(await page.locator("#levy-panel .charts figure").count(), 2);
+  const places = page.locator(".sq.t-place");
+  assert.ok((await places.count()) > 0);
+  await shot("08-levy-drawn");
+  const target = await places.first().getAttribute("data-square");
+  const troop = await page.evaluate(() => window.dukePage.game.pendingDraw);
+  await places.first().click();
+  assert.equal(await phase(), "play");
+  const letter = await page.evaluate((s) => window.dukePage.game.position.tileAt(s).letter, target);
+  assert.equal(letter, troop);
+  await shot("09-levy-placed");
+});
+
+test("undo and redo", async () => {
+  await newGame({ mode: "two" });
+  const start = await dpn();
+  await sq("D1").click();
+  await sq("D2").click();
+  const after1 = await dpn();
+  assert.notEqual(after1, start);
+  await page.click("#undo");
+  assert.equal(await dpn(), start);
+  await shot("10-undone");
+  await page.keyboard.press("r");
+  assert.equal(await dpn(), after1);
+  await shot("11-redone");
+});
+
+test("record download, then load gives the same position; bad files change nothing", async () => {
+  await newGame({ mode: "two" });
+  for (const [a, b] of [["B1", "B2"], ["C6", "C5"], ["D1", "D2"]]) {
+    await sq(a).click();
+    await sq(b).click();
+  }
+  const saved = await dpn();
+  await page.evaluate(() => (document.getElementById("record-box").open = true));
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+  const file = join(shots, "..", "e2e-record.txt");
+  await download.saveAs(file);
+  assert.match(readFileSync(file, "utf8"), /^duke-record 1/);
+  await newGame({ mode: "two" });
+  assert.notEqual(await dpn(), saved);
+  await page.evaluate(() => (document.getElementById("record-box").open = true));
+  await page.setInputFiles("#load", file);
+  await page.waitForFunction((d) => window.dukePage.game.position.dpn() === d, saved);
+  await shot("12-record-loaded");
+  // A corrupted record and a foreign file: a clear message, the game as it was.
+  const corrupt = join(shots, "..", "e2e-corrupt.txt");
+  writeFileSync(corrupt, readFileSync(file, "utf8").replace("B1-B2", "B1-B5"));
+  await page.setInputFiles("#load", corrupt);
+  await page.waitForSelector("#message.error");
+  assert.match(await message(), /Could not load e2e-corrupt\.txt: .*record\.action.*unchanged/);
+  assert.equal(await dpn(), saved);
+  await shot("13-bad-record");
+  await page.setInputFiles("#load", { name: "photo.png", mimeType: "image/png", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10, 0, 0]) });
+  await page.waitForFunction(() => /photo\.png/.test(document.getElementById("message").textContent));
+  assert.match(await message(), /Could not load photo\.png: .*\[record\./);
+  assert.equal(await dpn(), saved);
+  // Replay it action by action.
+  await page.click("#replay");
+  assert.match(await page.locator("#status").textContent(), /Replay: action 0 of 9/);
+  for (let i = 0; i < 7; i++) await page.click("#rp-next");
+  assert.match(await page.locator("#rp-pos").textContent(), /7 \/ 9/);
+  await shot("14-replay");
+  await page.click("#rp-end");
+  assert.equal(await page.evaluate(() => document.body.dataset.turn), "3");
+  await page.click("#rp-exit");
+});
+
+async function loadRecord(name, text) {
+  const file = join(shots, "..", name);
+  writeFileSync(file, text);
+  await page.evaluate(() => (document.getElementById("record-box").open = true));
+  await page.setInputFiles("#load", file);
+  await page.waitForFunction((n) => document.getElementById("message").textContent.includes(n), name);
+}
+
+test("the Duke's danger squares, and the Guard warning naming the attackers", async () => {
+  await newGame({ mode: "two" });
+  // A Dark Pikeman on C3 attacks A1 and E1, where Light's Duke could slide.
+  await loadRecord("e2e-danger.txt", "duke-record 1\nstart 3d2/6/6/2p3/6/2D3 l -/- 0 1\n");
+  await sq("C1").click();
+  const dangers = await page.evaluate(() => window.dukePage.game.position.dukeDangers().map((d) => d.square));
+  assert.ok(dangers.length > 0);
+  assert.deepEqual(await page.locator(".sq.danger").evaluateAll((els) => els.map((e) => e.dataset.square)).then((n) => n.length), dangers.length);
+  assert.match(await page.locator("#info").textContent(), /Pikeman on C3 would capture it there/);
+  await shot("15-duke-dangers");
+  // A Dark Pikeman on D2 attacks the Duke on C1: the Guard warning names it.
+  await loadRecord("e2e-guard.txt", "duke-record 1\nstart 3d2/6/6/6/3p2/2D3 l -/- 0 1\n");
+  assert.equal(await page.locator("#guard").isVisible(), true);
+  assert.match(await page.locator("#guard").textContent(), /Guard! Light's Duke on C1 is attacked by the Pikeman on D2/);
+  assert.match(await sq("D2").getAttribute("class"), /attacker/);
+  await shot("16-guard");
+  // A levy in Guard: the placements that leave the Duke in Guard are marked.
+  await loadRecord("e2e-levy-guard.txt", "duke-record 1\nstart 3d2/6/6/2+f3/6/2D3 l P/- 0 1\n");
+  await page.click("#levy");
+  await page.click("#draw");
+  assert.deepEqual(await page.locator(".sq.t-place").evaluateAll((els) => els.map((e) => e.dataset.square).sort()), ["B1", "C2", "D1"]);
+  assert.deepEqual(await page.locator(".sq.guard-leave").evaluateAll((els) => els.map((e) => e.dataset.square).sort()), ["B1", "D1"]);
+  await shot("16b-levy-guard");
+  await sq("C2").click();
+  assert.equal(await page.locator("#guard").isVisible(), false);
+});
+
+test("a capture is announced", async () => {
+  await newGame({ mode: "two" });
+  await loadRecord("e2e-capture.txt", "duke-record 1\nstart 3d2/6/6/6/6/2Dp2 l -/- 0 1\n");
+  await sq("C1").click();
+  assert.match(await sq("D1").getAttribute("class"), /t-slide/);
+  await sq("D1").click();
+  assert.match(await message(), /Capture! Light's Duke takes Dark's Pikeman on D1/);
+  assert.equal(await page.locator("#message.capture").count(), 1);
+  await shot("16c-capture");
+});
+
+test("an AI reply at level 5 within its limit", async () => {
+  await newGame({ mode: "ai", level: 5, aiside: "dark" });
+  await sq("D1").click();
+  await sq("D2").click();
+  await page.waitForFunction(() => document.body.dataset.aiMillis !== undefined && document.body.dataset.busy === "false");
+  const ms = Number(await page.evaluate(() => document.body.dataset.aiMillis));
+  console.log(`level 5 replied in ${ms} ms`);
+  assert.ok(ms <= 1500, `level 5 took ${ms} ms`);
+  assert.equal(await page.evaluate(() => window.dukePage.game.sideToDecide), "light");
+  await shot("17-ai-level5-reply");
+});
+
+test("a hint highlights the engine's suggestion", async () => {
+  await page.click("#hint");
+  await page.waitForSelector("#hint-panel:not([hidden])");
+  assert.match(await page.locator("#hint-panel").textContent(), /suggests/);
+  await shot("18-hint");
+});
+
+test("a whole game against level 1, to its end", async () => {
+  await newGame({ mode: "ai", level: 1, aiside: "dark" });
+  let turns = 0;
+  for (;;) {
+    await settled();
+    const p = await phase();
+    if (p !== "play" && p !== "levy") {
+      assert.equal(p, "over", `the page is in phase ${p} after ${turns} turns`);
+      break;
+    }
+    if (p === "levy") {
+      await page.locator(".sq.t-place").first().click();
+    } else {
+      // Pick the first legal action the page itself would offer: a capture if any.
+      const pick = await page.evaluate(() => {
+        const pos = window.dukePage.game.position;
+        const acts = pos.legalActions().filter((a) => a.kind !== "place");
+        const best = acts.find((a) => a.isCapture) ?? acts[Math.floor(Math.random() * acts.length)];
+        return best ? [best.kind === "command" ? best.actor : best.actor, best.to, best.toString()] : null;
+      });
+      if (pick === null) {
+        await page.click("#levy");
+        await page.click("#draw");
+        continue;
+      }
+      const [actor, to, text] = pick;
+      await clickIndex(actor);
+      await clickIndex(to);
+      if (await page.locator("#chooser:not([hidden])").count()) {
+        await page.locator("#chooser button", { hasText: text }).click();
+      }
+    }
+    turns++;
+    if (turns > 600) break;
+  }
+  await settled();
+  const ph = await phase();
+  assert.equal(ph, "over", `not over after ${turns} turns`);
+  assert.match(await page.locator("#status").textContent(), /Game over/);
+  console.log(`the game against level 1 ended after ${turns} of our turns: ${await page.locator("#status").textContent()}`);
+  await shot("19-game-over");
+});
+
+async function clickIndex(i) {
+  const name = await page.evaluate((i) => window.dukePage.squareName(i), i);
+  await sq(name).click();
+}
+
+test("the AI as Light moves first; the board is seen from Dark; resign ends the game", async () => {
+  await newGame({ mode: "ai", level: 3, aiside: "light" });
+  await page.waitForFunction(() => document.body.dataset.turn === "1" && document.body.dataset.busy === "false");
+  assert.equal(await page.evaluate(() => window.dukePage.game.sideToDecide), "dark");
+  // Seen from Dark: the first square of the board is F1.
+  assert.equal(await page.locator(".sq").first().getAttribute("data-square"), "F1");
+  assert.equal(await page.locator(".sq.last-light").count() > 0, true);
+  await shot("19b-ai-as-light");
+  // Undo takes back the AI's first action; the AI, to move, acts again.
+  const first = await page.evaluate(() => window.dukePage.game.turns().map(String).join());
+  await page.click("#undo");
+  await page.waitForFunction(() => document.body.dataset.turn === "1" && document.body.dataset.busy === "false");
+  assert.equal(await page.evaluate(() => window.dukePage.game.turns().map(String).join()), first);
+  assert.equal(await page.evaluate(() => window.dukePage.game.actions().length), 7);
+  await page.click("#resign");
+  assert.match(await page.locator("#status").textContent(), /Dark resigned: Light wins/);
+  assert.equal(await page.locator("#levy").isDisabled(), true);
+  assert.equal(await phase(), "resigned");
+  await shot("19c-resigned");
+});
+
+test("phone width: the board fits and the legend is there", async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open();
+  const box = await page.locator("#board").boundingBox();
+  assert.ok(box.x + box.width <= 390, `board ends at ${box.x + box.width}`);
+  await page.evaluate(() => (document.getElementById("legend-box").open = true));
+  assert.match(await page.locator("#legend").textContent(), /Pikeman.*Jump Slide.*Flipped/s);
+  await shot("20-phone");
+});

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The JavaScript side of CI: builds the npm package and the page, runs the
+# Node tests against the package, checks the typed example with tsc, then
+# drives the page in Debian's Chromium (screenshots in target/e2e-screenshots).
+# Installs what is missing (Node and npm, Chromium, the pinned npm packages)
+# and prints how long each step took.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+
+timed() {
+    local name="$1"
+    shift
+    local t0=$SECONDS
+    printf -- '--- %s\n' "$name"
+    "$@"
+    printf -- '--- %s: %ss\n' "$name" "$((SECONDS - t0))"
+}
+
+apt_updated=0
+need_apt() {
+    if [ "$apt_updated" = 0 ]; then
+        apt-get update -qq
+        apt_updated=1
+    fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
+}
+if ! command -v node > /dev/null || ! command -v npm > /dev/null; then
+    timed "apt-get install nodejs npm" need_apt nodejs npm
+fi
+if [ ! -x /usr/bin/chromium ]; then
+    timed "apt-get install chromium" need_apt chromium
+fi
+
+timed "build the package and the page" bash web/serve.sh --build-only
+
+cd duke-wasm/test
+timed "npm install (tests)" npm install --no-audit --no-fund --silent
+timed "node tests of the package" node --test engine.test.mjs require.test.cjs pack.test.mjs
+timed "tsc --noEmit --strict typed.ts" npx tsc --noEmit --strict --module nodenext --moduleResolution nodenext --target esnext typed.ts
+cd "$root/web/e2e"
+timed "npm install (e2e)" npm install --no-audit --no-fund --silent
+timed "the page in Chromium (playwright-core)" node --test --test-concurrency=1 page.test.mjs
