@@ -184,9 +184,9 @@
 //!
 //! # Feature flags
 //!
-//! - `std` (default): implies `alloc`; `std::error::Error` is the
-//!   `core::error::Error` the errors implement either way, and the AI's
-//!   time limit needs the clock.
+//! - `std` (default): implies `alloc`; the AI's time limit
+//!   ([`search::Limits::millis`]) needs its clock. The errors implement
+//!   `core::error::Error` with or without it.
 //! - `alloc`: [`Game`], [`record`], [`batch`], [`render`] and [`audit`]
 //!   (a game's history needs a heap).
 //! - `search` (default): the AI ([`search`]); needs `alloc`.
