@@ -65,3 +65,9 @@ pub extern "C" fn duke_version() -> u32 {
 pub extern "C" fn duke_version_string() -> *const c_char {
     concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
 }
+
+/// The repository's README: its Rust example runs as a doctest here (the
+/// engine crate is packaged without the repository's README).
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct RepositoryReadme;

@@ -80,7 +80,7 @@ fn ai_game(
     searchers: &mut [Searcher; 2],
 ) -> Result<(u64, &'static str), String> {
     let mut game = Game::standard(seed);
-    let players = if i % 2 == 0 {
+    let players = if i.is_multiple_of(2) {
         [Player::Level(1), Player::Level(2)]
     } else {
         [Player::Level(2), Player::Level(1)]

@@ -68,7 +68,11 @@ pub fn run(a: Player, b: Player, games: u32, seed: u64, threads: usize) -> Strin
                         break;
                     }
                     let pair_seed = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(i / 2));
-                    let a_side = if i % 2 == 0 { Side::Light } else { Side::Dark };
+                    let a_side = if i.is_multiple_of(2) {
+                        Side::Light
+                    } else {
+                        Side::Dark
+                    };
                     let score = play_game(a, b, a_side, pair_seed, &mut sa, &mut sb);
                     let mut r = results.lock().unwrap();
                     r.push((i, score));

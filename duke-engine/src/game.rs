@@ -294,7 +294,7 @@ impl Game {
         if self.steps.len() < self.setup_len {
             let i = self.steps.len();
             let side = if i < 3 { Side::Light } else { Side::Dark };
-            let troop = if i % 3 == 0 {
+            let troop = if i.is_multiple_of(3) {
                 Troop::Duke
             } else {
                 Troop::Footman

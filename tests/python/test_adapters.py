@@ -6,12 +6,67 @@ import duke
 gymnasium = pytest.importorskip("gymnasium")
 
 
-def test_gymnasium_env_plays_full_games_against_random():
+def test_gymnasium_check_env_passes_with_default_arguments():
     from gymnasium.utils.env_checker import check_env
 
     from duke.gym import DukeEnv
 
-    check_env(DukeEnv(illegal_action="lose"), skip_render_check=True)
+    # The checker steps with random indices of the action space: with the
+    # default arguments an illegal one ends the episode instead of raising.
+    check_env(DukeEnv())
+
+
+def test_gymnasium_make_registered_env_checks_without_warnings():
+    import warnings
+
+    from gymnasium.utils.env_checker import check_env
+
+    import duke.gym  # noqa: F401  (registers duke/Duke-v0)
+
+    env = gymnasium.make("duke/Duke-v0")
+    assert env.spec is not None and env.spec.id == "duke/Duke-v0"
+    assert env.metadata["render_fps"] > 0
+    with warnings.catch_warnings():
+        # With a spec, the checker also renders each declared mode; any
+        # warning of the checker fails the test.
+        warnings.simplefilter("error")
+        check_env(env.unwrapped)
+    # Options pass through gymnasium.make; the module-prefixed id works too.
+    dark = gymnasium.make("duke.gym:duke/Duke-v0", agent_side="dark", render_mode="ansi")
+    obs, info = dark.reset(seed=5)
+    assert dark.unwrapped.game.side_to_decide == "dark"
+    assert isinstance(dark.render(), str)
+
+
+def test_gymnasium_illegal_action_loses_by_default_and_raises_on_request():
+    from duke.gym import DukeEnv
+
+    env = DukeEnv()
+    obs, info = env.reset(seed=1)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    before = env.game.position.dpn()
+    obs, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert info["illegal_action"] is True
+    assert env.game.position.dpn() == before
+
+    strict = DukeEnv(illegal_action="raise")
+    obs, info = strict.reset(seed=1)
+    before = strict.game.position.dpn()
+    with pytest.raises(duke.DukeError):
+        strict.step(illegal)
+    assert strict.game.position.dpn() == before
+    with pytest.raises(duke.DukeError, match="outside the action space"):
+        env.step(duke.ACTION_SPACE)
+    with pytest.raises(duke.DukeError, match="perspective"):
+        DukeEnv(perspective="sideways")
+    with pytest.raises(duke.DukeError, match="render_mode"):
+        DukeEnv(render_mode="human")
+
+
+def test_gymnasium_env_plays_full_games_against_random():
+    from duke.gym import DukeEnv
+
     env = DukeEnv(opponent="random", agent_side="dark")
     rng = np.random.default_rng(0)
     finished = 0

@@ -7,6 +7,14 @@ or any callable ``opponent(game) -> action index``), or both sides when
 (107, 6, 6)); actions are indices of the engine's action space (5437), with
 the mask of accepted decisions in ``info["action_mask"]``. A levy is two
 decisions by the same player: the draw index, then a placement.
+
+Importing this module registers the environment as ``duke/Duke-v0``::
+
+    import gymnasium
+    import duke.gym
+
+    env = gymnasium.make("duke/Duke-v0", opponent="random", agent_side="dark")
+    # or, without the import: gymnasium.make("duke.gym:duke/Duke-v0")
 """
 
 from typing import Any, Callable, Optional, Union
@@ -20,9 +28,13 @@ import duke
 Opponent = Union[str, None, Callable[["duke.Game"], int]]
 
 
+ENV_ID = "duke/Duke-v0"
+"""The id under which importing this module registers :class:`DukeEnv`."""
+
+
 class DukeEnv(gym.Env):  # type: ignore[misc]
     """The Duke as a Gymnasium environment: the agent plays one side of a
-    game from the standard start.
+    game from the standard start (registered as ``duke/Duke-v0``).
 
     Arguments:
 
@@ -35,10 +47,13 @@ class DukeEnv(gym.Env):  # type: ignore[misc]
       ``"mover"`` (default: as the side to decide sees the board),
       ``"absolute"``, ``"light"`` or ``"dark"``.
     - ``render_mode``: ``None``, ``"ansi"`` (the board as text) or
-      ``"svg"`` (an SVG drawing).
-    - ``illegal_action``: ``"raise"`` (default: ``step`` raises DukeError
-      for an index the game does not accept) or ``"lose"`` (the episode
-      ends with reward -1).
+      ``"svg"`` (an SVG drawing, as a string).
+    - ``illegal_action``: what a decision the game does not accept does:
+      ``"lose"`` (default) ends the episode with reward -1 and
+      ``info["illegal_action"] = True``, so any index of the action space is
+      a valid input; ``"raise"`` raises :class:`duke.IllegalActionError`
+      instead and leaves the game unchanged (for debugging an agent that
+      should use the mask).
 
     Spaces: observations are the engine's planes, ``Box(0, 255, (PLANES, 6,
     6), uint8)``; actions are indices of the engine's action space,
@@ -51,7 +66,7 @@ class DukeEnv(gym.Env):  # type: ignore[misc]
     The current game is ``env.game`` (a ``duke.Game``).
     """
 
-    metadata = {"render_modes": ["ansi", "svg"]}
+    metadata = {"render_modes": ["ansi", "svg"], "render_fps": 4}
 
     def __init__(
         self,
@@ -59,8 +74,10 @@ class DukeEnv(gym.Env):  # type: ignore[misc]
         agent_side: str = "light",
         perspective: str = "mover",
         render_mode: Optional[str] = None,
-        illegal_action: str = "raise",
+        illegal_action: str = "lose",
     ) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise duke.DukeError(f'render_mode is None, "ansi" or "svg", not "{render_mode}"')
         if illegal_action not in ("raise", "lose"):
             raise duke.DukeError(f'illegal_action is "raise" or "lose", not "{illegal_action}"')
         self.illegal_action = illegal_action
@@ -73,6 +90,7 @@ class DukeEnv(gym.Env):  # type: ignore[misc]
         self.observation_space = spaces.Box(0, 255, (duke.PLANES, 6, 6), np.uint8)
         self.action_space = spaces.Discrete(duke.ACTION_SPACE)
         self.game = duke.Game()
+        self.game.legal_mask(perspective)  # raises DukeError for an unknown perspective
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.game.legal_mask(self.perspective)}
@@ -115,14 +133,19 @@ class DukeEnv(gym.Env):  # type: ignore[misc]
         lets the opponent decide until it is the agent's turn again or the
         game ends. Returns ``(observation, reward, terminated, truncated,
         info)`` with the reward for the agent's side."""
+        action = int(action)
+        if not 0 <= action < duke.ACTION_SPACE:
+            raise duke.DukeError(
+                f"action {action} is outside the action space (0 to {duke.ACTION_SPACE - 1})"
+            )
         mover = self.game.side_to_decide
-        if self.illegal_action == "lose" and not self.game.legal_mask(self.perspective)[int(action)]:
+        if self.illegal_action == "lose" and not self.game.legal_mask(self.perspective)[action]:
             # The agent forfeits: the game ends with its loss.
             obs = self.game.observation(self.perspective)
             info = self._info()
             info["illegal_action"] = True
             return obs, -1.0, True, False, info
-        self.game.apply_index(int(action), self.perspective)
+        self.game.apply_index(action, self.perspective)
         reward = self._reward(mover)
         if self.opponent is not None and self.game.outcome is None:
             reward = self._opponent_turns()
@@ -138,3 +161,7 @@ class DukeEnv(gym.Env):  # type: ignore[misc]
         if self.render_mode == "svg":
             return self.game.svg()
         return None
+
+
+if ENV_ID not in gym.registry:
+    gym.register(id=ENV_ID, entry_point="duke.gym:DukeEnv")

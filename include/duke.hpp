@@ -1,5 +1,23 @@
-// A thin RAII wrapper over the C API: handles freed by destructors, errors
-// thrown as duke::Error with the library's message. No rule lives here.
+// duke.hpp: a thin C++17 RAII wrapper over the C API of duke-engine (duke.h).
+//
+// Handles are owned by duke::Position and duke::Game and freed by their
+// destructors (both are movable, not copyable); a failing call throws
+// duke::Error, whose what() is the library's message and status() the
+// duke_status. No rule lives here: every answer comes from the library.
+//
+//     #include <duke.hpp>
+//
+//     duke::Position start;                  // the standard start
+//     start.perft(3);                        // 4694
+//     duke::Game game(42);                   // a game with seed 42
+//     game.play("B1-B2");
+//     try { game.play("C1-C2"); } catch (const duke::Error &e) { /* e.what() says why */ }
+//     game.record();                         // the game record as text
+//
+// Build: link the library and compile as C++17 or later, for example
+//     c++ -std=c++17 app.cpp $(pkg-config --cflags --libs duke)
+// or, with CMake: find_package(duke) and target_link_libraries(app PRIVATE duke::duke).
+// The raw C functions stay available for what the wrapper does not cover.
 #pragma once
 
 #include <cstdint>
