@@ -1,13 +1,15 @@
 //! The repetition window shared by [`crate::Game`] and the batch: which
 //! earlier positions the current one can repeat (SPEC §6 rule 3), and a
-//! one-word filter of their keys so that most turns need no scan.
+//! 256-bit filter of their keys so that most turns need no scan.
 //!
 //! A capture or a levy cannot be undone, so only the positions since the
 //! last one can equal the current position, and of those only every second
 //! one (the same side to move). Each owner keeps its own history of steps
 //! (the position before each action, or its key); the window is the suffix
-//! of that history from `start`, and `bits` has bit `key % 64` set for the
-//! key before every step in it.
+//! of that history from `start`, and `bits` has the bit of the top byte of
+//! the key before every step in it set. Random games reach windows of a
+//! hundred steps, which fill a one-word filter; 256 bits keep most turns
+//! from scanning.
 
 /// The positions since the last capture or levy, as a suffix of a history
 /// of steps, and a filter of their keys.
@@ -15,25 +17,37 @@
 pub(crate) struct Window {
     /// The index in the history of the first step in the window.
     start: usize,
-    /// Bit `key % 64` of the key before every step in the window: a key
-    /// whose bit is clear is not there.
-    bits: u64,
+    /// The bit [`Window::bit`] of the key before every step in the window:
+    /// a key whose bit is clear is not there.
+    bits: [u64; 4],
 }
 
 impl Window {
     /// An empty window starting at history index `start`.
     #[inline]
     pub(crate) const fn at(start: usize) -> Window {
-        Window { start, bits: 0 }
+        Window {
+            start,
+            bits: [0; 4],
+        }
+    }
+
+    /// The word and the bit of `key` in the filter, from its top byte (any
+    /// byte of a Zobrist key is as random as another).
+    #[inline(always)]
+    fn bit(key: u64) -> (usize, u64) {
+        ((key >> 62) as usize, 1 << ((key >> 56) & 63))
     }
 
     /// The window over `history[start..]`, the keys before its steps read
     /// with `key_of` (after an undo, or a history built another way).
     pub(crate) fn over<T>(history: &[T], start: usize, key_of: impl Fn(&T) -> u64) -> Window {
-        let bits = history[start..]
-            .iter()
-            .fold(0, |bits, step| bits | 1 << (key_of(step) & 63));
-        Window { start, bits }
+        let mut w = Window::at(start);
+        for step in &history[start..] {
+            let (word, bit) = Window::bit(key_of(step));
+            w.bits[word] |= bit;
+        }
+        w
     }
 
     /// Where the window starts in the history.
@@ -50,7 +64,8 @@ impl Window {
         if reset {
             *self = Window::at(len);
         } else {
-            self.bits |= 1 << (before_key & 63);
+            let (word, bit) = Window::bit(before_key);
+            self.bits[word] |= bit;
         }
     }
 
@@ -66,7 +81,8 @@ impl Window {
         key_of: impl Fn(&T) -> u64,
         mut same: impl FnMut(usize) -> bool,
     ) -> u32 {
-        if self.bits & 1 << (key & 63) == 0 {
+        let (word, bit) = Window::bit(key);
+        if self.bits[word] & bit == 0 {
             return 1;
         }
         let mut count = 1;
@@ -100,8 +116,8 @@ mod tests {
         // four, ... back inside the window are 6 and 4 (both 5); step 2 and
         // 0 are before the window.
         assert_eq!(w.count(&keys, 5, |&k| k, |_| true), 3);
-        // A key the filter has not seen.
-        assert_eq!(w.count(&keys, 64 + 6, |&k| k, |_| unreachable!()), 1);
+        // A key the filter has not seen (its top byte differs).
+        assert_eq!(w.count(&keys, 5 | 1 << 60, |&k| k, |_| unreachable!()), 1);
         // Keys equal but positions not: not counted.
         assert_eq!(w.count(&keys, 5, |&k| k, |i| i == 6), 2);
         // Rebuilt over the same suffix: the same filter and counts.
