@@ -79,12 +79,25 @@ impl Window {
         history: &[T],
         key: u64,
         key_of: impl Fn(&T) -> u64,
-        mut same: impl FnMut(usize) -> bool,
+        same: impl FnMut(usize) -> bool,
     ) -> u32 {
         let (word, bit) = Window::bit(key);
         if self.bits[word] & bit == 0 {
             return 1;
         }
+        self.scan(history, key, key_of, same)
+    }
+
+    /// [`Window::count`] past the filter: kept out of line, so that the
+    /// generator it follows in a step keeps its registers.
+    #[inline(never)]
+    fn scan<T>(
+        &self,
+        history: &[T],
+        key: u64,
+        key_of: impl Fn(&T) -> u64,
+        mut same: impl FnMut(usize) -> bool,
+    ) -> u32 {
         let mut count = 1;
         // The step two back started from the last position with the same
         // side to move; then every second one.
