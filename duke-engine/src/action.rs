@@ -356,7 +356,7 @@ impl ActionList {
     pub(crate) fn push_placements(&mut self, row: [Action; 4], n: usize, mut troops: u16) {
         if self.len + 4 * troops.count_ones() as usize > MAX_ACTIONS {
             while troops != 0 {
-                let t = (troops.trailing_zeros() as u32) << 12;
+                let t = troops.trailing_zeros() << 12;
                 for a in &row[..n] {
                     self.push(Action(a.0 | t));
                 }
@@ -365,7 +365,7 @@ impl ActionList {
             return;
         }
         while troops != 0 {
-            let t = (troops.trailing_zeros() as u32) << 12;
+            let t = troops.trailing_zeros() << 12;
             let slots: &mut [Action; 4] = (&mut self.items[self.len..self.len + 4])
                 .try_into()
                 .expect("four slots");
