@@ -228,7 +228,7 @@ impl Game {
     /// The actions the game accepts now (setup placements in setup; the
     /// drawn troop's placements after a draw).
     fn legal_actions(&self) -> Vec<Action> {
-        actions(&self.inner.legal_actions())
+        actions(self.inner.legal())
     }
 
     /// Whether the game accepts an action (Action or text) now.
