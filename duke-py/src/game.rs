@@ -372,11 +372,10 @@ impl Game {
     /// listing order (in play the draw index, 5436, first when a levy is
     /// possible). Nothing is generated: the game keeps its legal list.
     ///
-    /// The per-turn loop for RL and random play::
-    ///
-    ///     while game.outcome is None:
-    ///         legal = game.legal_indices()
-    ///         game.apply_index(int(legal[rng.randrange(len(legal))]))
+    /// The per-turn loop for RL and random play: while `game.outcome` is
+    /// None, `legal = game.legal_indices()`, then
+    /// `game.apply_index(int(legal[k]))` for a chosen `k` (a levy is the
+    /// draw index, then one of the placements listed after it).
     #[pyo3(signature = (perspective = "absolute"))]
     fn legal_indices<'py>(
         &self,
