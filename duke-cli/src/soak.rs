@@ -57,7 +57,7 @@ fn random_game(seed: u64) -> Result<(u64, &'static str), String> {
     let mut x = seed | 1;
     let mut turns = 0;
     while game.outcome().is_none() {
-        let list = game.legal_actions();
+        let list = game.legal();
         let a = list[(xorshift(&mut x) % list.len() as u64) as usize];
         if a.kind() == ActionKind::Place && xorshift(&mut x) & 1 == 0 {
             game.draw().map_err(|e| e.to_string())?;

@@ -56,7 +56,7 @@ fn game_playouts(games: u32, seed: u64) -> u64 {
     for g in 0..games {
         let mut game = Game::standard(u64::from(g));
         while game.outcome().is_none() {
-            let list = game.legal_actions();
+            let list = game.legal();
             let a = list[(xorshift(&mut x) % list.len() as u64) as usize];
             if a.kind() == duke_engine::ActionKind::Place {
                 game.draw().unwrap();

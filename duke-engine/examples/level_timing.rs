@@ -40,7 +40,7 @@ fn main() {
                     total += secs;
                     n += 1;
                 }
-                let list = game.legal_actions();
+                let list = game.legal();
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;

@@ -348,6 +348,35 @@ impl ActionList {
         self.len += 1;
     }
 
+    /// Appends, for each troop in `troops` (a set of [`crate::Troop`]
+    /// indices), the first `n` of `row` (placements of troop 0) with that
+    /// troop: four slots written per troop without a branch on `n`, the
+    /// list advanced by `n`. When the slots would not fit, one by one.
+    #[inline(always)]
+    pub(crate) fn push_placements(&mut self, row: [Action; 4], n: usize, mut troops: u16) {
+        if self.len + 4 * troops.count_ones() as usize > MAX_ACTIONS {
+            while troops != 0 {
+                let t = troops.trailing_zeros() << 12;
+                for a in &row[..n] {
+                    self.push(Action(a.0 | t));
+                }
+                troops &= troops - 1;
+            }
+            return;
+        }
+        while troops != 0 {
+            let t = troops.trailing_zeros() << 12;
+            let slots: &mut [Action; 4] = (&mut self.items[self.len..self.len + 4])
+                .try_into()
+                .expect("four slots");
+            for (slot, a) in slots.iter_mut().zip(row) {
+                *slot = Action(a.0 | t);
+            }
+            self.len += n;
+            troops &= troops - 1;
+        }
+    }
+
     /// Removes every action.
     pub fn clear(&mut self) {
         self.len = 0;

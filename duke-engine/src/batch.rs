@@ -11,6 +11,7 @@ use crate::encode::{
 };
 use crate::game::draw_troop;
 use crate::movegen::Sink;
+use crate::repetition::Window;
 use crate::zobrist::mix;
 use crate::{Action, ActionKind, Game, Position, Troop};
 
@@ -216,14 +217,12 @@ struct Env {
     /// again (it was drawn from the decisions).
     chosen: (u32, Decision),
     /// Every action of the episode (to rebuild it as a [`Game`]), each with
-    /// the key of the position before it. From `window` on, the positions
-    /// since the last capture or levy: the only ones the current position
-    /// can repeat (SPEC §6 rule 3); they start from `window_start`.
+    /// the key of the position before it.
     history: Vec<(u64, Action)>,
-    window: usize,
-    /// Bit `key % 64` of every key in the window: a key whose bit is clear
-    /// is not there.
-    window_bits: u64,
+    /// The steps of `history` since the last capture or levy, the only
+    /// ones the current position can repeat (SPEC §6 rule 3), as
+    /// [`Game`] keeps them; they start from `window_start`.
+    window: Window,
     /// In play: the maneuvers and the levy flag; with a draw waiting: the
     /// placements.
     decisions: Decisions,
@@ -245,8 +244,7 @@ impl Env {
             // at most every action and the draw; an episode's history grows
             // past 256 actions only in long games, and keeps its room after.
             history: Vec::with_capacity(256),
-            window: 0,
-            window_bits: 0,
+            window: Window::at(0),
             decisions: Decisions::new(),
             window_start: Position::standard(),
             shown: None,
@@ -263,8 +261,7 @@ impl Env {
         self.pending = None;
         self.history.clear();
         self.window_start = self.pos;
-        self.window = 0;
-        self.window_bits = 0;
+        self.window = Window::at(0);
         self.generate();
     }
 
@@ -279,27 +276,19 @@ impl Env {
     /// then, for an equal key, the position rebuilt and compared whole.
     #[inline]
     fn repetitions(&self) -> u32 {
-        let key = self.pos.key();
-        if self.window_bits & 1 << (key & 63) == 0 {
-            return 1;
-        }
-        let window = &self.history[self.window..];
-        let n = window.len();
-        let mut count = 1;
-        let mut i = n.wrapping_sub(2);
-        while i < n {
-            if window[i].0 == key {
+        let start = self.window.start();
+        self.window.count(
+            &self.history,
+            self.pos.key(),
+            |&(k, _)| k,
+            |i| {
                 let mut p = self.window_start;
-                for &(_, a) in &window[..i] {
+                for &(_, a) in &self.history[start..i] {
                     p.play_unchecked(a);
                 }
-                if p.same_position(&self.pos) {
-                    count += 1;
-                }
-            }
-            i = i.wrapping_sub(2);
-        }
-        count
+                p.same_position(&self.pos)
+            },
+        )
     }
 
     /// Whether `decision` is accepted now; the action as listed (capture
@@ -333,12 +322,10 @@ impl Env {
         self.pos.play_unchecked(action);
         self.pending = None;
         self.history.push((before_key, action));
-        if self.pos.quiet() == 0 {
+        let reset = self.pos.quiet() == 0;
+        self.window.push(before_key, reset, self.history.len());
+        if reset {
             self.window_start = self.pos;
-            self.window = self.history.len();
-            self.window_bits = 0;
-        } else {
-            self.window_bits |= 1 << (before_key & 63);
         }
         self.generate();
         let no_action = self.decisions.len == 0 && !self.decisions.levy;

@@ -439,23 +439,70 @@ mod game {
     pub fn write_game_mask(game: &Game, persp: Perspective, out: &mut [u8]) {
         let out = &mut out[..ACTION_SPACE];
         out.fill(0);
+        game_indices(game, persp, |i| out[i] = 1);
+    }
+
+    /// Gives `f` the index of every decision the game accepts now, each
+    /// once: the indices [`write_game_mask`] sets, in the order of
+    /// [`Game::legal`] (in play, [`DRAW`] where the first levy is listed).
+    /// At most [`crate::MAX_ACTIONS`] + 1 of them. Reads the game's kept
+    /// list: nothing is generated.
+    ///
+    /// ```
+    /// use duke_engine::encode::{game_indices, Perspective, DRAW};
+    /// use duke_engine::Game;
+    /// let game = Game::standard(1);
+    /// let mut indices = Vec::new();
+    /// game_indices(&game, Perspective::Mover, |i| indices.push(i));
+    /// assert_eq!(indices.len(), 5); // four maneuvers and the draw
+    /// assert!(indices.contains(&DRAW));
+    /// ```
+    #[inline]
+    pub fn game_indices(game: &Game, persp: Perspective, mut f: impl FnMut(usize)) {
         let pos = game.position();
-        match game.phase() {
-            Phase::Play => {
-                for &a in game.position_actions() {
-                    if a.kind() == ActionKind::Place {
-                        out[DRAW] = 1;
-                    } else {
-                        out[action_index(Decision::Act(a), pos, persp)] = 1;
-                    }
-                }
+        let list = game.legal();
+        if game.phase() != Phase::Play {
+            // Setup placements, the drawn troop's placements, or nothing.
+            for &a in list {
+                f(action_index(Decision::Act(a), pos, persp));
             }
-            Phase::Over(_) => {}
-            _ => {
-                for &a in game.legal_actions().iter() {
-                    out[action_index(Decision::Act(a), pos, persp)] = 1;
-                }
+            return;
+        }
+        // The levies are listed first, one per troop kind and square: the
+        // draw stands for them all.
+        let levies = list
+            .iter()
+            .take_while(|a| a.kind() == ActionKind::Place)
+            .count();
+        if levies > 0 {
+            f(DRAW);
+        }
+        for &a in &list[levies..] {
+            debug_assert_ne!(a.kind(), ActionKind::Place);
+            f(action_index(Decision::Act(a), pos, persp));
+        }
+    }
+
+    /// The decision at `index` as [`Game::apply`] takes it, decoded from
+    /// the index alone and refused only where `apply` would accept what
+    /// the index space does not offer (a whole levy in play: the index of
+    /// a levy is [`DRAW`]). `apply` checks the rest against the game's
+    /// kept list, so the list is not searched twice: the per-turn path of
+    /// [`game_indices`] then apply. `None` where [`game_decision`] is
+    /// `None` too; applying the result fails exactly where
+    /// [`game_decision`] is `None`.
+    #[inline]
+    pub fn index_decision(game: &Game, index: usize, persp: Perspective) -> Option<Decision> {
+        let d = action_from_index(index, game.position(), persp)?;
+        let waiting = game.pending_draw().is_some();
+        match d {
+            // Drawing again returns the waiting troop: not a decision.
+            Decision::Draw if waiting => None,
+            Decision::Act(a) if a.kind() == ActionKind::Place && !waiting => {
+                // A placement without a draw: only setup offers one.
+                matches!(game.phase(), Phase::Setup { .. }).then_some(d)
             }
+            _ => Some(d),
         }
     }
 
@@ -480,5 +527,70 @@ mod game {
     }
 }
 
+#[cfg(all(test, feature = "alloc"))]
+mod game_tests {
+    use super::*;
+    use crate::Game;
+    use alloc::vec::Vec;
+
+    #[test]
+    fn indices_and_index_decisions_agree_with_mask_and_game_decision() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut checked = 0;
+        for seed in 0..6 {
+            let mut game = Game::new(seed);
+            for step in 0..120 {
+                let persp = if step % 2 == 0 {
+                    Perspective::Mover
+                } else {
+                    Perspective::Absolute
+                };
+                let mut mask = alloc::vec![0u8; ACTION_SPACE];
+                write_game_mask(&game, persp, &mut mask);
+                let mut listed = Vec::new();
+                game_indices(&game, persp, |i| listed.push(i));
+                let mut sorted = listed.clone();
+                sorted.sort_unstable();
+                sorted.dedup();
+                assert_eq!(sorted.len(), listed.len(), "an index listed twice");
+                let want: Vec<usize> = (0..ACTION_SPACE).filter(|&i| mask[i] != 0).collect();
+                assert_eq!(sorted, want);
+                // Every index: decoded alone, then applied, it is accepted
+                // exactly where game_decision accepts it.
+                if step % 5 == 0 {
+                    for i in 0..ACTION_SPACE {
+                        let full = game_decision(&game, i, persp);
+                        let fast = index_decision(&game, i, persp);
+                        match (full, fast) {
+                            (Some(a), Some(b)) => assert_eq!(a, b),
+                            (Some(_), None) => panic!("index {i} refused but legal"),
+                            (None, None) => {}
+                            (None, Some(d)) => {
+                                let mut copy = game.clone();
+                                assert!(copy.apply(d).is_err(), "index {i} accepted");
+                                assert_eq!(copy.record(), game.record());
+                                assert_eq!(copy.pending_draw(), game.pending_draw());
+                            }
+                        }
+                        checked += 1;
+                    }
+                }
+                if game.outcome().is_some() {
+                    break;
+                }
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let i = listed[(x % listed.len() as u64) as usize];
+                let d = index_decision(&game, i, persp).unwrap();
+                game.apply(d).unwrap();
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+}
+
 #[cfg(feature = "alloc")]
-pub use game::{game_decision, write_game_mask, write_game_observation};
+pub use game::{
+    game_decision, game_indices, index_decision, write_game_mask, write_game_observation,
+};

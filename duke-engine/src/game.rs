@@ -9,6 +9,7 @@ use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::masks::ADJACENT;
+use crate::repetition::Window;
 use crate::zobrist::mix;
 use crate::{
     Action, ActionKind, ActionList, ActionView, Chance, IllegalActionError, Outcome,
@@ -187,6 +188,12 @@ pub struct Game {
     /// The current position's legal actions while in play (else empty),
     /// kept so that a turn generates them once.
     legal: ActionList,
+    /// The legal actions in setup and while a drawn troop waits (at most
+    /// four squares either way), so that [`Game::legal`] can lend them.
+    few: [Action; 4],
+    few_len: u8,
+    /// The steps since play began that the current position can repeat.
+    window: Window,
 }
 
 impl fmt::Debug for Game {
@@ -216,7 +223,7 @@ impl Game {
     /// A new game in setup: Light places its Duke first.
     pub fn new(seed: u64) -> Game {
         let start = Position::before_setup();
-        Game {
+        let mut game = Game {
             seed,
             setup_len: 6,
             start,
@@ -226,7 +233,12 @@ impl Game {
             pending: None,
             outcome: None,
             legal: ActionList::new(),
-        }
+            few: [Action::place(Troop::Duke, Square::A1); 4],
+            few_len: 0,
+            window: Window::at(0),
+        };
+        game.refresh();
+        game
     }
 
     /// A game set up with both fixed setups: the standard start position.
@@ -252,6 +264,9 @@ impl Game {
             pending: None,
             outcome: None,
             legal: ActionList::new(),
+            few: [Action::place(Troop::Duke, Square::A1); 4],
+            few_len: 0,
+            window: Window::at(0),
         };
         game.refresh();
         game
@@ -267,6 +282,7 @@ impl Game {
         self.redo.clear();
         self.pending = None;
         self.current = self.start;
+        self.window = Window::at(0);
         for side in FIXED_SETUP {
             for a in side {
                 let _ = self.play_setup(a);
@@ -337,27 +353,30 @@ impl Game {
         if self.steps.len() < self.setup_len {
             return 0;
         }
+        // The window (see `crate::repetition`): only positions since the
+        // last capture or levy, at the same side to move, with the same key,
+        // compared whole.
         let cur = &self.current;
-        // A capture or levy cannot be undone, so only the last `quiet`
-        // positions can equal the current one.
-        // Only positions with the same side to move can be equal: every
-        // second one, going back.
-        let play = &self.steps[self.setup_len..];
-        let back = (cur.quiet() as usize).min(play.len());
-        1 + play[play.len() - back..]
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .filter(|(p, _)| p.key() == cur.key() && p.same_position(cur))
-            .count() as u32
+        self.window.count(
+            &self.steps,
+            cur.key(),
+            |(p, _)| p.key(),
+            |i| self.steps[i].0.same_position(cur),
+        )
     }
 
     /// Recomputes the legal list and the result after any change.
     fn refresh(&mut self) {
-        if self.steps.len() < self.setup_len {
+        if let Phase::Setup { side, troop } = self.phase() {
             self.legal.clear();
             self.outcome = None;
+            let mut few = [Action::place(troop, Square::A1); 4];
+            let mut n = 0;
+            for (slot, sq) in few.iter_mut().zip(self.setup_squares(side, troop)) {
+                *slot = Action::place(troop, sq);
+                n += 1;
+            }
+            (self.few, self.few_len) = (few, n);
             return;
         }
         self.current.generate_into(&mut self.legal);
@@ -366,23 +385,45 @@ impl Game {
             .outcome_given(self.legal.is_empty(), self.repetitions());
     }
 
-    /// The legal actions now: setup placements in setup, the placements of
-    /// the drawn troop when a draw waits, nothing once the game is over.
+    /// The legal actions now, borrowed: setup placements in setup, the
+    /// placements of the drawn troop when a draw waits, the position's
+    /// actions in play (a levy once per troop kind in the bag and free
+    /// square, as [`Game::position_actions`]), nothing once the game is
+    /// over. Kept by the game, so a turn lists them once and copies
+    /// nothing: the loop for random or many games.
+    ///
+    /// ```
+    /// use duke_engine::{ActionKind, Game};
+    /// let mut game = Game::standard(1);
+    /// let mut x = 1u64;
+    /// while game.outcome().is_none() {
+    ///     let list = game.legal();
+    ///     x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    ///     let a = list[((x >> 33) % list.len() as u64) as usize];
+    ///     if a.kind() == ActionKind::Place {
+    ///         // A levy: the troop comes from the bag, the square was chosen.
+    ///         game.draw().unwrap();
+    ///         game.place(a.target()).unwrap();
+    ///     } else {
+    ///         game.play(a).unwrap();
+    ///     }
+    /// }
+    /// ```
+    #[inline]
+    pub fn legal(&self) -> &[Action] {
+        match self.phase() {
+            Phase::Play => &self.legal,
+            Phase::Setup { .. } | Phase::Levy { .. } => &self.few[..usize::from(self.few_len)],
+            Phase::Over(_) => &[],
+        }
+    }
+
+    /// The legal actions now, as [`Game::legal`] lends them, copied into a
+    /// list of their own.
     pub fn legal_actions(&self) -> ActionList {
         let mut list = ActionList::new();
-        match self.phase() {
-            Phase::Setup { side, troop } => {
-                for sq in self.setup_squares(side, troop) {
-                    list.push(Action::place(troop, sq));
-                }
-            }
-            Phase::Play => list = self.legal.clone(),
-            Phase::Levy { troop } => {
-                for sq in self.current.levy_squares() {
-                    list.push(Action::place(troop, sq));
-                }
-            }
-            Phase::Over(_) => {}
+        for &a in self.legal() {
+            list.push(a);
         }
         list
     }
@@ -398,10 +439,7 @@ impl Game {
 
     /// Whether `action` would be accepted by [`Game::play`] now.
     pub fn is_legal(&self, action: Action) -> bool {
-        match self.phase() {
-            Phase::Play => self.legal.contains(&action),
-            _ => self.legal_actions().contains(&action),
-        }
+        self.legal().contains(&action)
     }
 
     /// The current position's legal actions while the game is in play, a
@@ -460,6 +498,8 @@ impl Game {
             self.current.set_side(Side::Light);
         }
         self.steps.push((before, action));
+        // Play begins with an empty repetition window.
+        self.window = Window::at(self.steps.len());
         self.refresh();
         Ok(())
     }
@@ -521,6 +561,8 @@ impl Game {
         let before = self.current;
         self.current.play_unchecked(action);
         self.steps.push((before, action));
+        self.window
+            .push(before.key(), self.current.quiet() == 0, self.steps.len());
         self.pending = None;
         self.refresh();
     }
@@ -580,6 +622,13 @@ impl Game {
         }
         let troop = self.draw_for(&self.current);
         self.pending = Some(troop);
+        let mut few = [Action::place(troop, Square::A1); 4];
+        let mut n = 0;
+        for (slot, sq) in few.iter_mut().zip(self.current.levy_squares()) {
+            *slot = Action::place(troop, sq);
+            n += 1;
+        }
+        (self.few, self.few_len) = (few, n);
         Ok(troop)
     }
 
@@ -626,6 +675,11 @@ impl Game {
         };
         self.current = before;
         self.redo.push(action);
+        // The window as the position's quiet count says (a capture or levy
+        // taken back opens the one before it again).
+        let play = self.steps.len().saturating_sub(self.setup_len);
+        let back = (self.current.quiet() as usize).min(play);
+        self.window = Window::over(&self.steps, self.steps.len() - back, |(p, _)| p.key());
         self.refresh();
         true
     }
@@ -873,5 +927,74 @@ impl Game {
         let lvl = crate::search::level(level);
         let result = crate::search::Searcher::new().play_level(&pos, drawn, &history, &lvl, 0);
         Some(result.decision)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every earlier position since play began that equals the current
+    /// one, counted without the window (SPEC §6 rule 3 as written).
+    fn naive_repetitions(game: &Game) -> u32 {
+        let cur = game.position();
+        1 + game.steps()[game.setup_len()..]
+            .iter()
+            .filter(|(p, _)| p.same_position(cur))
+            .count() as u32
+    }
+
+    #[test]
+    fn window_and_lent_list_agree_with_plain_counts_through_undo() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        let mut repeated = 0;
+        for seed in 0..60 {
+            let mut game = Game::new(seed);
+            for _ in 0..400 {
+                // The lent list is the one each phase defines.
+                let want: Vec<Action> = match game.phase() {
+                    Phase::Play => game.position().legal_actions().to_vec(),
+                    Phase::Levy { troop } => game
+                        .position()
+                        .levy_squares()
+                        .into_iter()
+                        .map(|sq| Action::place(troop, sq))
+                        .collect(),
+                    Phase::Setup { side, troop } => game
+                        .setup_squares(side, troop)
+                        .map(|sq| Action::place(troop, sq))
+                        .collect(),
+                    Phase::Over(_) => Vec::new(),
+                };
+                assert_eq!(game.legal(), &want[..]);
+                assert_eq!(&game.legal_actions()[..], &want[..]);
+                if game.outcome().is_some() {
+                    break;
+                }
+                if game.phase() == Phase::Play {
+                    assert_eq!(game.repetitions(), naive_repetitions(&game));
+                    repeated += u32::from(game.repetitions() > 1);
+                }
+                // Mostly forward, sometimes back (the window is rebuilt).
+                if next(8) == 0 {
+                    game.undo();
+                    continue;
+                }
+                let a = want[next(want.len())];
+                if game.phase() == Phase::Play && a.kind() == ActionKind::Place {
+                    game.draw().unwrap();
+                    game.place(a.target()).unwrap();
+                } else {
+                    game.play(a).unwrap();
+                }
+            }
+        }
+        assert!(repeated > 0, "no repeated position was reached");
     }
 }

@@ -233,6 +233,8 @@ mod position;
 pub mod record;
 #[cfg(feature = "alloc")]
 pub mod render;
+#[cfg(feature = "alloc")]
+mod repetition;
 #[cfg(feature = "search")]
 pub mod search;
 #[cfg(feature = "serde")]

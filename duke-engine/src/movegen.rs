@@ -89,17 +89,18 @@ impl Sink for ActionList {
     }
     #[inline(always)]
     fn levies(&mut self, bag: Bag, squares: u64) {
-        let mut k = bag.kind_mask();
-        while k != 0 {
-            let troop = k.trailing_zeros() as usize;
-            let mut s = squares;
-            while s != 0 {
-                let to = s.trailing_zeros() as usize;
-                self.push(Action::pack(ActionKind::Place, troop, to, 0, false));
-                s &= s - 1;
-            }
-            k &= k - 1;
+        // One row of placements per free square next to the Duke (at most
+        // four), written once per troop kind with the troop filled in.
+        let mut row = [Action::pack(ActionKind::Place, 0, 0, 0, false); 4];
+        let mut n = 0;
+        let mut s = squares;
+        while s != 0 {
+            row[n & 3] = Action::pack(ActionKind::Place, 0, s.trailing_zeros() as usize, 0, false);
+            n += 1;
+            s &= s - 1;
         }
+        debug_assert!(n <= 4, "levy squares are next to the Duke");
+        self.push_placements(row, n.min(4), bag.kind_mask());
     }
 }
 

@@ -1,11 +1,10 @@
 //! Games.
 
-use duke_engine::encode::{
-    action_index, game_decision, write_game_mask, write_game_observation, Decision,
-};
+use duke_engine::encode::{action_index, write_game_mask, write_game_observation, Decision};
+use duke_engine::encode::{game_indices, index_decision, ACTION_SPACE};
 use duke_engine::search::{level as ai_level, Level, Limits, Searcher};
 use duke_engine::{Game as EngineGame, Outcome as EngineOutcome, Phase};
-use numpy::{PyArray1, PyArray3};
+use numpy::{PyArray1, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 
@@ -81,6 +80,39 @@ pub struct Game {
 }
 
 impl Game {
+    /// Writes the mask into a caller's array (see `legal_mask`).
+    fn mask_into(
+        &self,
+        out: &Bound<'_, PyAny>,
+        p: duke_engine::encode::Perspective,
+    ) -> PyResult<()> {
+        let wrong = || {
+            Error::Value(format!(
+                "legal_mask(out=...): out must be a writable, contiguous bool or uint8 array of {ACTION_SPACE} entries"
+            ))
+        };
+        if let Ok(arr) = out.cast::<PyArray1<bool>>() {
+            if arr.len() != ACTION_SPACE {
+                return Err(wrong().into());
+            }
+            let mut rw = arr.try_readwrite().map_err(|_| wrong())?;
+            let buf = rw.as_slice_mut().map_err(|_| wrong())?;
+            buf.fill(false);
+            game_indices(&self.inner, p, |i| buf[i] = true);
+        } else if let Ok(arr) = out.cast::<PyArray1<u8>>() {
+            if arr.len() != ACTION_SPACE {
+                return Err(wrong().into());
+            }
+            let mut rw = arr.try_readwrite().map_err(|_| wrong())?;
+            let buf = rw.as_slice_mut().map_err(|_| wrong())?;
+            buf.fill(0);
+            game_indices(&self.inner, p, |i| buf[i] = 1);
+        } else {
+            return Err(wrong().into());
+        }
+        Ok(())
+    }
+
     fn search_input(
         &self,
     ) -> Result<(duke_engine::Position, Option<duke_engine::Troop>, Vec<u64>)> {
@@ -220,7 +252,7 @@ impl Game {
     /// The actions the game accepts now (setup placements in setup; the
     /// drawn troop's placements after a draw).
     fn legal_actions(&self) -> Vec<Action> {
-        actions(&self.inner.legal_actions())
+        actions(self.inner.legal())
     }
 
     /// Whether the game accepts an action (Action or text) now. Raises
@@ -347,14 +379,25 @@ impl Game {
     /// ACTION_SPACE: the actions and the draw index (DRAW) in play, the
     /// drawn troop's placements after a draw. `perspective` as for
     /// `observation`.
-    #[pyo3(signature = (perspective = "absolute"))]
+    ///
+    /// With `out`, a writable contiguous bool or uint8 array of
+    /// ACTION_SPACE entries (one reused from turn to turn), the mask is
+    /// written there and `out` is returned: nothing is allocated.
+    #[pyo3(signature = (perspective = "absolute", out = None))]
     fn legal_mask<'py>(
         &self,
         py: Python<'py>,
         perspective: &str,
-    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        out: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let p = crate::convert::perspective(perspective)?;
-        Ok(mask_array(py, |buf| write_game_mask(&self.inner, p, buf)))
+        match out {
+            None => Ok(mask_array(py, |buf| write_game_mask(&self.inner, p, buf)).into_any()),
+            Some(out) => {
+                self.mask_into(&out, p)?;
+                Ok(out)
+            }
+        }
     }
 
     /// Applies the decision at an index of the action space (as
@@ -362,17 +405,46 @@ impl Game {
     /// drawn troop's letter for the draw index (DRAW), else None. Raises
     /// DukeError, changing nothing, for an index the game does not accept
     /// now.
+    ///
+    /// The index is decoded on its own and the game checks the decision
+    /// against the list it keeps: nothing from the last listing is worked
+    /// out again, so legal_indices() then apply_index() is the fast loop.
     #[pyo3(signature = (index, perspective = "absolute"))]
     fn apply_index(&mut self, index: usize, perspective: &str) -> PyResult<Option<String>> {
         let p = crate::convert::perspective(perspective)?;
-        let d = game_decision(&self.inner, index, p).ok_or_else(|| {
-            Error::Value(format!("action index {index} is not a legal decision now"))
-        })?;
-        let drawn = self.inner.apply(d).map_err(Error::from)?;
+        let refused = || Error::Value(format!("action index {index} is not a legal decision now"));
+        let d = index_decision(&self.inner, index, p).ok_or_else(refused)?;
+        // A refusal leaves the game unchanged and reads as game_decision's.
+        let drawn = self.inner.apply(d).map_err(|_| refused())?;
         Ok(match d {
             Decision::Draw => drawn.map(|t| t.char().to_string()),
             Decision::Act(_) => None,
         })
+    }
+
+    /// The indices of the decisions the game accepts now, each once, as a
+    /// small int64 array: the indices legal_mask() sets, in the engine's
+    /// listing order (in play the draw index, 5436, first when a levy is
+    /// possible). Nothing is generated: the game keeps its legal list.
+    ///
+    /// The per-turn loop for RL and random play: while `game.outcome` is
+    /// None, `legal = game.legal_indices()`, then
+    /// `game.apply_index(int(legal[k]))` for a chosen `k` (a levy is the
+    /// draw index, then one of the placements listed after it).
+    #[pyo3(signature = (perspective = "absolute"))]
+    fn legal_indices<'py>(
+        &self,
+        py: Python<'py>,
+        perspective: &str,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let p = crate::convert::perspective(perspective)?;
+        let mut buf = [0i64; duke_engine::MAX_ACTIONS + 1];
+        let mut n = 0;
+        game_indices(&self.inner, p, |i| {
+            buf[n] = i as i64;
+            n += 1;
+        });
+        Ok(PyArray1::from_slice(py, &buf[..n]))
     }
 
     /// The AI's decision: the Action to play, or None when it is to levy

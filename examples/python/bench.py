@@ -1,9 +1,11 @@
 """Speed of the Python package, measured in one run on one machine:
 random playouts through the per-action API and through VecGame, beside
-python-chess playing random chess games with the same loop.
+python-chess playing random chess games with the same loop; then the
+per-turn loops taking turns with cshogi's per-ply random loop, per
+CPU-second of this process, in rounds (the median of the per-round ratios).
 
 Run: python examples/python/bench.py [--quick]
-(python-chess is optional: pip install chess)
+(python-chess and cshogi are optional: pip install chess cshogi)
 """
 
 import random
@@ -43,6 +45,52 @@ def duke_per_action(games):
                 game.play(action)
             turns += 1
     return turns
+
+
+def duke_per_index(games):
+    # The fast per-turn loop: the legal decisions as a small index array, one
+    # chosen, applied by index. A levy is two decisions (the draw index, then
+    # a placement index) and one turn.
+    rng = random.Random(1)
+    turns = 0
+    for g in range(games):
+        game = duke.Game(seed=g)
+        while game.outcome is None:
+            legal = game.legal_indices()
+            if game.apply_index(int(legal[rng.randrange(len(legal))])) is None:
+                turns += 1
+    return turns
+
+
+def cshogi_per_ply(games):
+    # cshogi's per-ply random loop: list the legal moves, choose one, push;
+    # until no move is left or 512 plies (no repetition test: cshogi's
+    # is_draw() would make its loop slower).
+    import cshogi
+
+    rng = random.Random(1)
+    plies = 0
+    board = cshogi.Board()
+    for _ in range(games):
+        board.reset()
+        while not board.is_game_over() and board.move_number <= 512:
+            board.push(rng.choice(list(board.legal_moves)))
+            plies += 1
+    return plies
+
+
+def in_turns(contenders, rounds):
+    """Runs the contenders in turn (the order rotating each round), each
+    timed in CPU time of this process; returns each one's median rate and
+    the per-round rates."""
+    rates = {name: [] for name, _ in contenders}
+    for r in range(rounds):
+        order = contenders[r % len(contenders):] + contenders[: r % len(contenders)]
+        for name, fn in order:
+            t = time.process_time()
+            n = fn()
+            rates[name].append(n / (time.process_time() - t))
+    return rates
 
 
 def duke_vec(steps, observe, n=1024):
@@ -87,6 +135,28 @@ def main():
         print(f"per-action API / python-chess: {per_action / chess_rate:8.1f}x")
         print(f"VecGame (no obs) / python-chess: {vec / chess_rate:8.1f}x")
         print(f"VecGame (obs + masks) / python-chess: {vec_obs / chess_rate:8.1f}x")
+    try:
+        import cshogi  # noqa: F401
+    except ImportError:
+        print("cshogi is not installed: pip install cshogi")
+        return
+    rounds = 1 if QUICK else 7
+    contenders = [
+        ("duke index loop", lambda: duke_per_index(int(100 * scale) or 1)),
+        ("duke object loop", lambda: duke_per_action(int(100 * scale) or 1)),
+        ("cshogi per-ply loop", lambda: cshogi_per_ply(int(40 * scale) or 1)),
+    ]
+    rates = in_turns(contenders, rounds)
+    print()
+    print(f"per CPU-second of this process, {rounds} round(s) taking turns; turns (plies for cshogi):")
+    for name, _ in contenders:
+        rs = sorted(rates[name])
+        print(f"{name:48} {rs[len(rs) // 2]:>12,.0f} /s median (min {rs[0]:,.0f}, max {rs[-1]:,.0f})")
+    base = rates["cshogi per-ply loop"]
+    for name in ("duke index loop", "duke object loop"):
+        ratios = sorted(a / b for a, b in zip(rates[name], base))
+        print(f"{name + ' / cshogi':48} {ratios[len(ratios) // 2]:8.2f}x median of per-round ratios "
+              f"({ratios[0]:.2f}-{ratios[-1]:.2f})")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Type stubs of the native module duke._duke."""
 
-from typing import Any, Literal, Optional, Sequence, Union, final
+from typing import Any, Literal, Optional, Sequence, TypeVar, Union, final, overload
 
 from typing_extensions import Self
 
@@ -120,6 +120,7 @@ _SquareLike = Union[int, str]
 _ActionLike = Union["Action", str]
 _SideName = Literal["light", "dark", "l", "d"]
 _PerspectiveName = Literal["absolute", "mover"]
+_MaskOut = TypeVar("_MaskOut", npt.NDArray[np.bool_], npt.NDArray[np.uint8])
 _ChartMark = tuple[str, int, int]
 
 class DukeError(ValueError):
@@ -274,8 +275,14 @@ class Game:
     def perft(self, depth: int) -> int: ...
     def divide(self, depth: int) -> list[tuple[Action, int]]: ...
     def observation(self, perspective: str = "absolute") -> npt.NDArray[np.uint8]: ...
-    def legal_mask(self, perspective: str = "absolute") -> npt.NDArray[np.bool_]: ...
+    @overload
+    def legal_mask(self, perspective: str = "absolute", out: None = None) -> npt.NDArray[np.bool_]: ...
+    @overload
+    def legal_mask(self, perspective: str = "absolute", *, out: _MaskOut) -> _MaskOut: ...
+    @overload
+    def legal_mask(self, perspective: str, out: _MaskOut) -> _MaskOut: ...
     def apply_index(self, index: int, perspective: str = "absolute") -> Optional[str]: ...
+    def legal_indices(self, perspective: str = "absolute") -> npt.NDArray[np.int64]: ...
     def best_action(
         self,
         level: Optional[int] = None,

@@ -1,0 +1,176 @@
+//! Random games through `duke_engine::Game` beside random chess games through
+//! shakmaty with a repetition history, the same loop style, in one run.
+//!
+//! Each contender's loop: list the legal actions (borrowed here; shakmaty
+//! returns its list by value), choose one uniformly, play it, and end the game
+//! by its own rules. For The Duke that is `Game`'s whole arbiter (a Duke
+//! taken, no action, the quiet-turn limit, the third repetition; a levy is a
+//! draw from the bag and a placement). For chess: no legal move, insufficient
+//! material, the 75-move rule and fivefold repetition, checked from a history
+//! of Zobrist keys since the last capture or pawn move.
+//!
+//! The two take turns for `ROUNDS` rounds (which one goes first alternates);
+//! each batch is timed in CPU time of this thread (not wall time, so other
+//! work on the machine counts less), and the figure is the median of the
+//! per-round ratios of turns (plies) per CPU-second.
+//!
+//! ```text
+//! cargo bench -p duke-engine --bench versus            # 7 rounds
+//! cargo bench -p duke-engine --bench versus -- quick   # seconds, a smoke test
+//! cargo bench -p duke-engine --bench versus -- duke 2000   # one side only (for callgrind)
+//! cargo bench -p duke-engine --bench versus -- chess 2000
+//! ```
+
+use std::hint::black_box;
+
+use duke_engine::{ActionKind, Game};
+use shakmaty::zobrist::{Zobrist64, ZobristHash};
+use shakmaty::{Chess, EnPassantMode, Position};
+
+const ROUNDS: usize = 7;
+
+fn xorshift(x: &mut u64) -> u64 {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    *x
+}
+
+/// The CPU time this thread has used, in seconds.
+fn thread_cpu() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid timespec to write; the clock id is a constant.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
+    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
+}
+
+/// `games` random games of The Duke through `Game`: the turns played.
+fn duke_games(games: u32, seed: u64) -> u64 {
+    let mut x = seed | 1;
+    let mut turns = 0;
+    let mut game = Game::standard(0);
+    for g in 0..games {
+        game.reset_standard(seed.wrapping_add(u64::from(g)));
+        while game.outcome().is_none() {
+            let list = game.legal();
+            let a = list[(xorshift(&mut x) % list.len() as u64) as usize];
+            if a.kind() == ActionKind::Place {
+                // A levy: the troop comes from the bag, the square was chosen.
+                game.draw().unwrap();
+                game.place(a.target()).unwrap();
+            } else {
+                game.play(a).unwrap();
+            }
+            turns += 1;
+        }
+        black_box(game.outcome());
+    }
+    turns
+}
+
+/// `games` random chess games through shakmaty: the plies played.
+fn chess_games(games: u32, seed: u64) -> u64 {
+    let mut x = seed | 1;
+    let mut plies = 0;
+    let mut keys: Vec<u64> = Vec::with_capacity(1024);
+    for _ in 0..games {
+        let mut pos = Chess::default();
+        keys.clear();
+        keys.push(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0);
+        loop {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.is_insufficient_material() || pos.halfmoves() >= 150 {
+                break;
+            }
+            let m = &moves[(xorshift(&mut x) % moves.len() as u64) as usize];
+            pos.play_unchecked(m);
+            plies += 1;
+            let key = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0;
+            // Only positions since the last capture or pawn move can repeat,
+            // and only every second one has the same side to move.
+            let back = (pos.halfmoves() as usize).min(keys.len());
+            let seen = keys[keys.len() - back..]
+                .iter()
+                .rev()
+                .skip(1)
+                .step_by(2)
+                .filter(|&&k| k == key)
+                .count();
+            keys.push(key);
+            if seen + 1 >= 5 {
+                break;
+            }
+        }
+        black_box(&pos);
+    }
+    plies
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let count = |i: usize| args.get(i + 1).and_then(|v| v.parse().ok());
+    if let Some(i) = args.iter().position(|a| a == "duke") {
+        let games = count(i).unwrap_or(2_000);
+        println!("duke: {games} games, {} turns", duke_games(games, 1));
+        return;
+    }
+    if let Some(i) = args.iter().position(|a| a == "chess") {
+        let games = count(i).unwrap_or(2_000);
+        println!("chess: {games} games, {} plies", chess_games(games, 1));
+        return;
+    }
+    let quick = args.iter().any(|a| a == "quick");
+    let (rounds, duke_n, chess_n) = if quick {
+        (1, 200, 100)
+    } else {
+        (ROUNDS, 4_000, 2_000)
+    };
+    println!("random games, one core, {rounds} rounds taking turns, per CPU-second of this thread");
+    let mut ratios = Vec::new();
+    let (mut duke_rates, mut chess_rates) = (Vec::new(), Vec::new());
+    for round in 0..rounds {
+        let seed = 1 + round as u64 * 1_000_003;
+        let run_duke = || {
+            let t = thread_cpu();
+            let turns = duke_games(duke_n, seed);
+            turns as f64 / (thread_cpu() - t)
+        };
+        let run_chess = || {
+            let t = thread_cpu();
+            let plies = chess_games(chess_n, seed);
+            plies as f64 / (thread_cpu() - t)
+        };
+        let (d, c) = if round % 2 == 0 {
+            let d = run_duke();
+            (d, run_chess())
+        } else {
+            let c = run_chess();
+            (run_duke(), c)
+        };
+        println!(
+            "round {}: duke {:6.3} M turns/s  chess {:6.3} M plies/s  ratio {:.3}",
+            round + 1,
+            d / 1e6,
+            c / 1e6,
+            d / c
+        );
+        ratios.push(d / c);
+        duke_rates.push(d);
+        chess_rates.push(c);
+    }
+    println!(
+        "median: duke {:.3} M turns/s, shakmaty {:.3} M plies/s; median of per-round ratios {:.3}",
+        median(duke_rates) / 1e6,
+        median(chess_rates) / 1e6,
+        median(ratios)
+    );
+}

@@ -1,0 +1,62 @@
+"""The per-turn index path: legal_indices, legal_mask(out=...) and apply_index."""
+
+import random
+
+import numpy as np
+import pytest
+
+import duke
+
+
+@pytest.mark.parametrize("perspective", ["absolute", "mover", "light", "dark"])
+def test_indices_mask_and_apply_agree_through_whole_games(perspective):
+    rng = random.Random(3)
+    bools = np.zeros(duke.ACTION_SPACE, dtype=bool)
+    bytes_ = np.ones(duke.ACTION_SPACE, dtype=np.uint8)  # stale contents are cleared
+    levies = 0
+    for seed in range(4):
+        game = duke.Game(seed=seed, setup=seed % 2 == 1)
+        while game.outcome is None:
+            indices = game.legal_indices(perspective)
+            assert indices.dtype == np.int64 and len(set(indices.tolist())) == len(indices)
+            fresh = game.legal_mask(perspective)
+            assert game.legal_mask(perspective, out=bools) is bools
+            assert game.legal_mask(perspective, out=bytes_) is bytes_
+            assert (bools == fresh).all() and (bytes_.astype(bool) == fresh).all()
+            assert (np.flatnonzero(fresh) == np.sort(indices)).all()
+            # An index outside the listing is refused and changes nothing.
+            refused = next(i for i in range(duke.ACTION_SPACE) if not fresh[i])
+            record = game.record()
+            with pytest.raises(duke.DukeError, match="not a legal decision now"):
+                game.apply_index(refused, perspective)
+            assert game.record() == record
+            choice = int(indices[rng.randrange(len(indices))])
+            drawn = game.apply_index(choice, perspective)
+            if choice == duke.DRAW:
+                levies += 1
+                assert drawn == game.pending_draw
+                # Drawing again is not a decision while the troop waits.
+                with pytest.raises(duke.DukeError):
+                    game.apply_index(duke.DRAW, perspective)
+            else:
+                assert drawn is None
+        assert len(game.legal_indices(perspective)) == 0
+        assert not game.legal_mask(perspective, out=bools).any()
+    assert levies > 0
+
+
+def test_legal_mask_out_must_fit():
+    game = duke.Game(seed=1)
+    for bad in (
+        np.zeros(5, dtype=bool),
+        np.zeros(duke.ACTION_SPACE, dtype=np.int32),
+        np.zeros((2, duke.ACTION_SPACE), dtype=bool)[:, 0],
+        np.zeros((duke.ACTION_SPACE, 2), dtype=bool)[:, 0],
+        [0] * duke.ACTION_SPACE,
+    ):
+        with pytest.raises(duke.DukeError, match="out must be"):
+            game.legal_mask(out=bad)
+    frozen = np.zeros(duke.ACTION_SPACE, dtype=bool)
+    frozen.flags.writeable = False
+    with pytest.raises(duke.DukeError, match="writable"):
+        game.legal_mask(out=frozen)
