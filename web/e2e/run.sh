@@ -38,6 +38,9 @@ cd duke-wasm/test
 timed "npm install (tests)" npm install --no-audit --no-fund --silent
 timed "node tests of the package" node --test engine.test.mjs require.test.cjs pack.test.mjs
 timed "tsc --noEmit --strict typed.ts" npx tsc --noEmit --strict --module nodenext --moduleResolution nodenext --target esnext typed.ts
+cd "$root/examples/js"
+timed "npm install (the guide's example)" npm install --no-audit --no-fund --silent
+timed "the JavaScript guide's example" node tour.mjs > /dev/null
 cd "$root/web/e2e"
 timed "npm install (e2e)" npm install --no-audit --no-fund --silent
 timed "the page in Chromium (playwright-core)" node --test --test-concurrency=1 page.test.mjs
