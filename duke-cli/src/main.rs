@@ -7,10 +7,12 @@ use std::time::Instant;
 
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
+mod engine;
 mod input;
 mod play;
 mod players;
 mod progress;
+mod protocol;
 mod soak;
 mod text;
 mod tournament;
@@ -93,6 +95,11 @@ input, one a line, and the game leaves cleanly at the end of its input.")]
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Speak the engine protocol on standard input and output
+    ///
+    /// One command a line (`duke`, `isready`, `setoption`, `position`,
+    /// `drawn`, `go`, `stop`, `quit`); see docs/src/engine-protocol.md.
+    Engine,
     /// Print a completion script for a shell
     ///
     /// For example `duke completions bash > /etc/bash_completion.d/duke`.
@@ -262,6 +269,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 Err(failure) => Err(Failure::Check(format!("soak failed: {failure}"))),
             }
         }
+        Command::Engine => engine::run().map_err(Failure::Io),
         Command::Completions { shell } => {
             let mut cmd = Cli::command();
             clap_complete::generate(shell, &mut cmd, "duke", &mut io::stdout());

@@ -114,6 +114,8 @@ pub struct Searcher {
     qsearch: bool,
     #[cfg(feature = "std")]
     start: Option<std::time::Instant>,
+    #[cfg(feature = "std")]
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl Default for Searcher {
@@ -263,6 +265,8 @@ impl Searcher {
             qsearch: true,
             #[cfg(feature = "std")]
             start: None,
+            #[cfg(feature = "std")]
+            stop: None,
         }
     }
 
@@ -271,6 +275,26 @@ impl Searcher {
     #[doc(hidden)]
     pub fn set_quiescence(&mut self, on: bool) {
         self.qsearch = on;
+    }
+
+    /// A flag another thread may set to stop the searches of this
+    /// searcher early (checked with the node budget); the search then
+    /// answers with its last completed depth, as at a time limit. `None`
+    /// removes it. `std` only.
+    ///
+    /// ```
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// use duke_engine::search::{Limits, Searcher};
+    /// use duke_engine::Position;
+    /// let stop = Arc::new(AtomicBool::new(true)); // already set: depth 1 only
+    /// let mut searcher = Searcher::new();
+    /// searcher.set_stop_flag(Some(stop));
+    /// let result = searcher.search(&Position::standard(), None, &[], &Limits::depth(6));
+    /// assert_eq!(result.depth, 1);
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn set_stop_flag(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.stop = flag;
     }
 
     fn reset(&mut self) {
@@ -299,6 +323,12 @@ impl Searcher {
             #[cfg(feature = "std")]
             if let (Some(ms), Some(start)) = (self.limits.millis, self.start) {
                 if start.elapsed().as_millis() as u64 >= ms {
+                    self.stopped = true;
+                }
+            }
+            #[cfg(feature = "std")]
+            if let Some(flag) = &self.stop {
+                if flag.load(std::sync::atomic::Ordering::Relaxed) {
                     self.stopped = true;
                 }
             }
