@@ -14,13 +14,14 @@ use duke_engine::{Game, Phase, Troop};
 
 use crate::protocol::{self, decision_text, score_text, Command, GoLimits, Start};
 
-/// The options a client can set, with their defaults.
+/// The options a client can set; `duke engine`'s arguments give their
+/// starting values.
 #[derive(Clone, Copy, Debug)]
-struct Options {
-    level: u8,
-    depth: u32,
-    nodes: u64,
-    time: u64,
+pub struct Options {
+    pub level: u8,
+    pub depth: u32,
+    pub nodes: u64,
+    pub time: u64,
 }
 
 impl Default for Options {
@@ -59,9 +60,9 @@ fn error(message: &str) {
 }
 
 impl Engine {
-    fn new() -> Engine {
+    fn new(options: Options) -> Engine {
         Engine {
-            options: Options::default(),
+            options,
             game: Game::standard(0),
             drawn: None,
             searcher: Some(Searcher::new()),
@@ -162,12 +163,23 @@ impl Engine {
         ));
         say("id author the duke-engine authors");
         say(&format!("protocol {}", protocol::VERSION));
+        let o = self.options;
         say(&format!(
-            "option name level type spin default {LEVELS} min 1 max {LEVELS}"
+            "option name level type spin default {} min 1 max {LEVELS}",
+            o.level
         ));
-        say("option name depth type spin default 0 min 0 max 64");
-        say("option name nodes type spin default 0 min 0 max 1000000000000");
-        say("option name time type spin default 0 min 0 max 86400000");
+        say(&format!(
+            "option name depth type spin default {} min 0 max 64",
+            o.depth
+        ));
+        say(&format!(
+            "option name nodes type spin default {} min 0 max 1000000000000",
+            o.nodes
+        ));
+        say(&format!(
+            "option name time type spin default {} min 0 max 86400000",
+            o.time
+        ));
         say("dukeok");
     }
 
@@ -269,8 +281,8 @@ impl Engine {
 }
 
 /// Runs the engine until `quit` or the end of its input.
-pub fn run() -> io::Result<()> {
-    let mut engine = Engine::new();
+pub fn run(options: Options) -> io::Result<()> {
+    let mut engine = Engine::new(options);
     let stdin = io::stdin();
     for line in stdin.lock().lines() {
         if !engine.handle(&line?) {

@@ -160,7 +160,6 @@ pub fn decision_text(d: Decision) -> String {
 }
 
 /// Reads a decision written by [`decision_text`].
-#[allow(dead_code)] // used by the tournament (next commit)
 pub fn parse_decision(text: &str) -> Result<Decision, String> {
     if text == "draw" {
         return Ok(Decision::Draw);
