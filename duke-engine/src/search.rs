@@ -823,9 +823,12 @@ pub struct Level {
 /// | 2 | depth 2, no quiescence | within 0.5 Footman |
 /// | 3 | depth 2 with quiescence | none |
 /// | 4 | depth 3 with quiescence, at most 400,000 nodes | none |
-/// | 5 | iterative deepening to depth 8 with quiescence, at most 1,500,000 nodes and 1 s | none |
+/// | 5 | iterative deepening to depth 8 with quiescence, at most 1,500,000 nodes and 0.95 s per turn | none |
 ///
-/// Levels out of range are clamped.
+/// Level 5's time is per turn: when a levy is possible,
+/// [`Searcher::play_level`] gives the decision 3/4 of the time and nodes
+/// and the drawn troop's placement 1/5, so that a levy turn (two searches)
+/// stays within it too. Levels out of range are clamped.
 pub fn level(number: u8) -> Level {
     let n = number.clamp(1, LEVELS);
     let (depth, nodes, millis, quiescence, noise) = match n {
@@ -844,6 +847,26 @@ pub fn level(number: u8) -> Level {
         },
         quiescence,
         noise,
+    }
+}
+
+/// The limits of one of a level's searches, so that a whole turn keeps to
+/// the level's time: when a levy is possible, the turn may be two searches
+/// (the decision to levy, then the drawn troop's square), so a timed
+/// level gives the first 3/4 of its time and nodes and the placement 1/5.
+/// Levels without a time limit search alike in both.
+fn turn_limits(limits: &Limits, pos: &Position, drawn: Option<Troop>) -> Limits {
+    let share = |n: u64, num: u64, den: u64| (n * num / den).max(1);
+    let (num, den) = match (limits.millis, drawn) {
+        (None, _) => return *limits,
+        (Some(_), Some(_)) => (1, 5),
+        (Some(_), None) if pos.can_levy() => (3, 4),
+        (Some(_), None) => return *limits,
+    };
+    Limits {
+        depth: limits.depth,
+        nodes: limits.nodes.map(|n| share(n, num, den)),
+        millis: limits.millis.map(|n| share(n, num, den)),
     }
 }
 
@@ -870,7 +893,7 @@ impl Searcher {
         seed: u64,
     ) -> SearchResult {
         self.set_quiescence(lvl.quiescence);
-        let best = self.search(pos, drawn, history, &lvl.limits);
+        let best = self.search(pos, drawn, history, &turn_limits(&lvl.limits, pos, drawn));
         if lvl.noise <= 0 {
             return best;
         }
