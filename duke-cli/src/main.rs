@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
+mod analyze;
 mod engine;
 mod external;
 mod input;
@@ -141,6 +142,27 @@ input, one a line, and the game leaves cleanly at the end of its input.")]
         /// A time limit in milliseconds for every `go` (0: none)
         #[arg(long, value_name = "MS", default_value_t = 0)]
         time: u64,
+    },
+    /// Score every turn of a game record with the AI: the score before and
+    /// after, the best alternative, mistakes (?) and blunders (??)
+    ///
+    /// A mistake drops the score by 1 Footman or more, a blunder by 3 or
+    /// more (scores capped at 20 Footmen), measured by searching every
+    /// decision of the turn to the level's depth (at most 4). A levy is
+    /// judged by the decision to levy (an expectation over the bag, so the
+    /// draw's luck does not count) and by the square chosen for the troop.
+    Analyze {
+        /// The record file (`duke-record 1` text), or `-` for standard input
+        record: String,
+        /// The level whose search scores the turns, 1 to 5
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=5))]
+        level: u8,
+        /// Write JSON instead of text
+        #[arg(long)]
+        json: bool,
+        /// Also write an SVG graph of the score over the game to FILE
+        #[arg(long, value_name = "FILE")]
+        svg: Option<std::path::PathBuf>,
     },
     /// Print a completion script for a shell
     ///
@@ -371,6 +393,32 @@ fn run(command: Command) -> Result<(), Failure> {
             time,
         })
         .map_err(Failure::Io),
+        Command::Analyze {
+            record,
+            level,
+            json,
+            svg,
+        } => {
+            let text = if record == "-" {
+                io::read_to_string(io::stdin()).map_err(Failure::Io)?
+            } else {
+                std::fs::read_to_string(&record)
+                    .map_err(|e| Failure::Message(format!("{record}: {e}")))?
+            };
+            let (game, turns) = analyze::run(&text, level)
+                .map_err(|e| Failure::Message(format!("{record}: {e}")))?;
+            if let Some(path) = svg {
+                std::fs::write(&path, analyze::svg(&turns))
+                    .map_err(|e| Failure::Message(format!("{}: {e}", path.display())))?;
+            }
+            if json {
+                out!("{}", analyze::to_json(&game, &turns, level));
+            } else {
+                write!(io::stdout().lock(), "{}", analyze::text(&turns, level))
+                    .map_err(Failure::Io)?;
+            }
+            Ok(())
+        }
         Command::Completions { shell } => {
             let mut cmd = Cli::command();
             clap_complete::generate(shell, &mut cmd, "duke", &mut io::stdout());

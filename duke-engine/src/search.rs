@@ -23,6 +23,9 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::cmp::Reverse;
 
+mod analyze;
+pub use analyze::{analysis_depth, analyze, Assessment, TurnAnalysis, BLUNDER, MISTAKE, SCORE_CAP};
+
 /// A decision of the side to move (an action, or the draw of a levy),
 /// re-exported here beside [`SearchResult`], which carries one.
 pub use crate::encode::Decision;
