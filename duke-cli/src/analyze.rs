@@ -140,10 +140,14 @@ pub fn svg(turns: &[TurnAnalysis]) -> String {
     );
     for s in [-cap, -cap / 2.0, 0.0, cap / 2.0, cap] {
         let yy = y(s);
-        let stroke = if s == 0.0 { "#444444" } else { "#dddddd" };
+        let (stroke, label) = if s == 0.0 {
+            ("#444444", "0".to_string())
+        } else {
+            ("#dddddd", format!("{s:+.0}"))
+        };
         let _ = writeln!(
             out,
-            r##"<line x1="{LEFT}" y1="{yy:.1}" x2="{:.1}" y2="{yy:.1}" stroke="{stroke}"/><text x="{:.1}" y="{:.1}" text-anchor="end">{s:+.0}</text>"##,
+            r##"<line x1="{LEFT}" y1="{yy:.1}" x2="{:.1}" y2="{yy:.1}" stroke="{stroke}"/><text x="{:.1}" y="{:.1}" text-anchor="end">{label}</text>"##,
             LEFT + PLOT_W,
             LEFT - 6.0,
             yy + 4.0
