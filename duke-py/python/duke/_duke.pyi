@@ -65,6 +65,7 @@ __all__ = [
     "Tile",
     "VecGame",
     "__version__",
+    "analyze",
     "parse_square",
     "square_name",
     "troop_chart",
