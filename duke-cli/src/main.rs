@@ -7,11 +7,16 @@ use std::time::Instant;
 
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
+mod analyze;
+mod engine;
+mod external;
 mod input;
 mod play;
 mod players;
 mod progress;
+mod protocol;
 mod soak;
+mod sprt;
 mod text;
 mod tournament;
 
@@ -59,14 +64,26 @@ input, one a line, and the game leaves cleanly at the end of its input.")]
     /// Perft of the start position to depth 5, then a random game
     Demo,
     /// A match between two players: paired seeds, colours swapped
+    ///
+    /// A player is built in (`random`, `greedy`, a level `1`-`5`) or
+    /// `engine`, an external program speaking the engine protocol, given
+    /// by `--engine` (once per `engine` player, in order). The referee
+    /// draws every levy and judges every answer with the engine's arbiter:
+    /// an illegal or late answer loses the game and is reported.
+    #[command(
+        after_help = "Example: duke tournament engine level3 --engine \"duke engine --level 4\" --sprt 0,50 --games 2000"
+    )]
     Tournament {
-        /// The first player: `random`, `greedy`, or a level `1`-`5` (also `level3`)
-        #[arg(value_parser = players::Player::parse)]
-        a: players::Player,
+        /// The first player: `random`, `greedy`, a level `1`-`5` (also `level3`), or `engine`
+        a: String,
         /// The second player, as the first
-        #[arg(value_parser = players::Player::parse)]
-        b: players::Player,
-        /// How many games (rounded up to an even number, at least 2)
+        b: String,
+        /// An external engine's command line (program and arguments,
+        /// split on spaces), for each `engine` player in order
+        #[arg(long = "engine", value_name = "COMMAND")]
+        engines: Vec<String>,
+        /// How many games (rounded up to an even number, at least 2); with
+        /// --sprt, the most it plays
         #[arg(long, default_value_t = 200)]
         games: u32,
         /// The match's seed
@@ -75,6 +92,20 @@ input, one a line, and the game leaves cleanly at the end of its input.")]
         /// How many games to play at once
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// The longest an external engine may take for one decision, in
+        /// milliseconds (a later answer loses)
+        #[arg(long, value_name = "MS", default_value_t = 10_000)]
+        timeout: u64,
+        /// Stop when the sequential probability ratio test of "the first
+        /// player is elo1 stronger" against "elo0 stronger" decides
+        #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
+        sprt: Option<String>,
+        /// The SPRT's false positive rate
+        #[arg(long, default_value_t = 0.05, requires = "sprt")]
+        alpha: f64,
+        /// The SPRT's false negative rate
+        #[arg(long, default_value_t = 0.05, requires = "sprt")]
+        beta: f64,
     },
     /// Random and AI games, every invariant checked after every step
     ///
@@ -92,6 +123,46 @@ input, one a line, and the game leaves cleanly at the end of its input.")]
         /// How many games to play at once
         #[arg(long, default_value_t = 1)]
         threads: usize,
+    },
+    /// Speak the engine protocol on standard input and output
+    ///
+    /// One command a line (`duke`, `isready`, `setoption`, `position`,
+    /// `drawn`, `go`, `stop`, `quit`); see docs/src/engine-protocol.md.
+    /// The arguments set the options' starting values.
+    Engine {
+        /// The level `go` plays without limits
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=5))]
+        level: u8,
+        /// A depth limit for every `go` (0: none)
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=64))]
+        depth: u32,
+        /// A node limit for every `go` (0: none)
+        #[arg(long, default_value_t = 0)]
+        nodes: u64,
+        /// A time limit in milliseconds for every `go` (0: none)
+        #[arg(long, value_name = "MS", default_value_t = 0)]
+        time: u64,
+    },
+    /// Score every turn of a game record with the AI: the score before and
+    /// after, the best alternative, mistakes (?) and blunders (??)
+    ///
+    /// A mistake drops the score by 1 Footman or more, a blunder by 3 or
+    /// more (scores capped at 20 Footmen), measured by searching every
+    /// decision of the turn to the level's depth (at most 4). A levy is
+    /// judged by the decision to levy (an expectation over the bag, so the
+    /// draw's luck does not count) and by the square chosen for the troop.
+    Analyze {
+        /// The record file (`duke-record 1` text), or `-` for standard input
+        record: String,
+        /// The level whose search scores the turns, 1 to 5
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=5))]
+        level: u8,
+        /// Write JSON instead of text
+        #[arg(long)]
+        json: bool,
+        /// Also write an SVG graph of the score over the game to FILE
+        #[arg(long, value_name = "FILE")]
+        svg: Option<std::path::PathBuf>,
     },
     /// Print a completion script for a shell
     ///
@@ -235,11 +306,59 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Tournament {
             a,
             b,
+            engines,
             games,
             seed,
             threads,
+            timeout,
+            sprt,
+            alpha,
+            beta,
         } => {
-            out!("{}", tournament::run(a, b, games.max(2), seed, threads));
+            let mut engines = engines.into_iter();
+            let mut contestant = |text: &str| -> Result<tournament::Contestant, String> {
+                if text.eq_ignore_ascii_case("engine") {
+                    engines.next().map(tournament::Contestant::Engine).ok_or_else(|| {
+                        "player \"engine\" needs an --engine \"<program> <args>\" (one per engine player)"
+                            .to_string()
+                    })
+                } else {
+                    players::Player::parse(text).map(tournament::Contestant::Builtin)
+                }
+            };
+            let (a, b) = (contestant(&a)?, contestant(&b)?);
+            if engines.next().is_some() {
+                return Err(Failure::Message(
+                    "more --engine options than `engine` players".into(),
+                ));
+            }
+            let sprt = match sprt {
+                Some(text) => {
+                    let (elo0, elo1) = sprt::Sprt::parse(&text)?;
+                    if !(0.0 < alpha && alpha < 0.5 && 0.0 < beta && beta < 0.5) {
+                        return Err(Failure::Message(
+                            "--alpha and --beta must lie between 0 and 0.5".into(),
+                        ));
+                    }
+                    Some(sprt::Sprt {
+                        elo0,
+                        elo1,
+                        alpha,
+                        beta,
+                    })
+                }
+                None => None,
+            };
+            let opts = tournament::Options {
+                games: games.max(2),
+                seed,
+                threads,
+                timeout: std::time::Duration::from_millis(timeout),
+                sprt,
+            };
+            // The match prints as it goes: run it before locking stdout.
+            let summary = tournament::run(&a, &b, &opts);
+            out!("{summary}");
             Ok(())
         }
         Command::Soak {
@@ -261,6 +380,44 @@ fn run(command: Command) -> Result<(), Failure> {
                 }
                 Err(failure) => Err(Failure::Check(format!("soak failed: {failure}"))),
             }
+        }
+        Command::Engine {
+            level,
+            depth,
+            nodes,
+            time,
+        } => engine::run(engine::Options {
+            level,
+            depth,
+            nodes,
+            time,
+        })
+        .map_err(Failure::Io),
+        Command::Analyze {
+            record,
+            level,
+            json,
+            svg,
+        } => {
+            let text = if record == "-" {
+                io::read_to_string(io::stdin()).map_err(Failure::Io)?
+            } else {
+                std::fs::read_to_string(&record)
+                    .map_err(|e| Failure::Message(format!("{record}: {e}")))?
+            };
+            let (game, turns) = analyze::run(&text, level)
+                .map_err(|e| Failure::Message(format!("{record}: {e}")))?;
+            if let Some(path) = svg {
+                std::fs::write(&path, analyze::svg(&turns))
+                    .map_err(|e| Failure::Message(format!("{}: {e}", path.display())))?;
+            }
+            if json {
+                out!("{}", analyze::to_json(&game, &turns, level));
+            } else {
+                write!(io::stdout().lock(), "{}", analyze::text(&turns, level))
+                    .map_err(Failure::Io)?;
+            }
+            Ok(())
         }
         Command::Completions { shell } => {
             let mut cmd = Cli::command();

@@ -2,42 +2,155 @@
 //! colours swapped, a progress bar, win/draw/loss and an Elo difference
 //! with a 95% interval.
 
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use duke_engine::search::Searcher;
-use duke_engine::{Game, Side};
+use duke_engine::search::{Decision, Searcher};
+use duke_engine::{Game, Phase, Side};
 
+use crate::external::External;
 use crate::players::{apply, decide, Player};
 use crate::progress::Progress;
+use crate::sprt::{llr_logistic, penta_index, Sprt, Verdict};
 
-/// The result of one game for player A: 1, 0.5 or 0.
+/// A player of a match: built into the program, or an external engine
+/// started from a command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Contestant {
+    Builtin(Player),
+    Engine(String),
+}
+
+impl Contestant {
+    pub fn name(&self) -> String {
+        match self {
+            Contestant::Builtin(p) => p.name(),
+            Contestant::Engine(c) => format!("\"{c}\""),
+        }
+    }
+}
+
+/// How a match is run.
+pub struct Options {
+    pub games: u32,
+    pub seed: u64,
+    pub threads: usize,
+    /// The longest an external engine may take for one decision.
+    pub timeout: Duration,
+    pub sprt: Option<Sprt>,
+}
+
+/// A contestant ready to play on one thread.
+enum Seat {
+    Builtin(Player, Box<Searcher>),
+    /// The engine, started when first needed and again after it failed.
+    Engine(String, Option<External>),
+}
+
+impl Seat {
+    fn new(c: &Contestant) -> Seat {
+        match c {
+            Contestant::Builtin(p) => Seat::Builtin(*p, Box::new(Searcher::new())),
+            Contestant::Engine(cmd) => Seat::Engine(cmd.clone(), None),
+        }
+    }
+
+    fn new_game(&mut self, timeout: Duration) -> Result<(), String> {
+        if let Seat::Engine(cmd, engine) = self {
+            if engine.is_none() {
+                *engine = Some(External::start(cmd, timeout)?);
+            }
+            if let Err(e) = engine.as_mut().map_or(Ok(()), |e| e.new_game()) {
+                *engine = None;
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    /// The seat's decision; an external engine's failure is an error.
+    fn decide(&mut self, game: &Game, seed: u64, timeout: Duration) -> Result<Decision, String> {
+        match self {
+            Seat::Builtin(p, searcher) => Ok(decide(*p, game, searcher, seed)),
+            Seat::Engine(_, engine) => {
+                let Some(e) = engine.as_mut() else {
+                    return Err("the engine is not running".into());
+                };
+                let d = e.decide(game, timeout);
+                if d.is_err() {
+                    // Start afresh for the next game.
+                    *engine = None;
+                }
+                d
+            }
+        }
+    }
+}
+
+/// How one game ended for A: its score, and the failure of a player that
+/// lost by an illegal or late answer.
+struct GameResult {
+    score: f64,
+    failure: Option<String>,
+}
+
 fn play_game(
-    a: Player,
-    b: Player,
+    seats: &mut [Seat; 2],
+    names: &[String; 2],
     a_side: Side,
     seed: u64,
-    sa: &mut Searcher,
-    sb: &mut Searcher,
-) -> f64 {
+    timeout: Duration,
+) -> GameResult {
     let mut game = Game::standard(seed);
+    let index = |side: Side| usize::from(side != a_side);
+    let forfeit = |loser: usize, why: String| GameResult {
+        score: if loser == 0 { 0.0 } else { 1.0 },
+        failure: Some(format!("{} loses: {why}", names[loser])),
+    };
+    for (i, seat) in seats.iter_mut().enumerate() {
+        if let Err(e) = seat.new_game(timeout) {
+            return forfeit(i, e);
+        }
+    }
     let mut turn = 0u64;
     while game.outcome().is_none() {
-        let mover = game.side_to_decide();
-        let (player, searcher) = if mover == a_side {
-            (a, &mut *sa)
-        } else {
-            (b, &mut *sb)
+        let i = index(game.side_to_decide());
+        let d = match seats[i].decide(&game, seed.wrapping_add(turn), timeout) {
+            Ok(d) => d,
+            Err(e) => return forfeit(i, format!("turn {}: {e}", game.turns().len() + 1)),
         };
-        let d = decide(player, &game, searcher, seed.wrapping_add(turn));
-        apply(&mut game, d);
+        // The referee judges every answer: the draw of a levy only when
+        // no troop waits, any action by the game's arbiter.
+        let illegal = match (d, game.phase()) {
+            (Decision::Draw, Phase::Levy { troop }) => Some(format!(
+                "answered draw while its drawn {troop} waits to be placed"
+            )),
+            _ => match &seats[i] {
+                Seat::Builtin(..) => {
+                    apply(&mut game, d);
+                    None
+                }
+                Seat::Engine(..) => game.apply(d).err().map(|e| {
+                    format!(
+                        "the illegal decision {}: {e}",
+                        crate::protocol::decision_text(d)
+                    )
+                }),
+            },
+        };
+        if let Some(why) = illegal {
+            return forfeit(i, format!("turn {}: {why}", game.turns().len() + 1));
+        }
         turn += 1;
     }
-    match game.outcome().and_then(|o| o.winner()) {
-        Some(w) if w == a_side => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
+    GameResult {
+        score: match game.outcome().and_then(|o| o.winner()) {
+            Some(w) if w == a_side => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        },
+        failure: None,
     }
 }
 
@@ -47,22 +160,56 @@ fn elo(p: f64) -> f64 {
     -400.0 * (1.0 / p - 1.0).log10()
 }
 
-/// Plays the match on `threads` threads (each with its own searchers;
+/// The SPRT's state: pentanomial counts of the pairs finished so far.
+struct SprtState {
+    test: Sprt,
+    penta: [u64; 5],
+    verdict: Verdict,
+    llr: f64,
+}
+
+impl SprtState {
+    fn line(&self) -> String {
+        let (lo, hi) = self.test.bounds();
+        format!(
+            "sprt: {} pairs, pentanomial [{}], LLR {:.3} (bounds {lo:.3}, {hi:.3})",
+            self.penta.iter().sum::<u64>(),
+            self.penta.map(|c| c.to_string()).join(" "),
+            self.llr
+        )
+    }
+}
+
+/// Plays the match on `threads` threads (each with its own players;
 /// game `i` has the same seed and colours whatever the thread count, so
-/// the result does not depend on it, except through time-limited levels).
-pub fn run(a: Player, b: Player, games: u32, seed: u64, threads: usize) -> String {
-    let pairs = games.div_ceil(2);
+/// the result does not depend on it, except through time-limited levels
+/// and external engines). With an SPRT, stops taking games once the test
+/// decides, and prints its state after every pair.
+pub fn run(a: &Contestant, b: &Contestant, opts: &Options) -> String {
+    let pairs = opts.games.div_ceil(2);
     let total = pairs * 2;
+    let seed = opts.seed;
     let start = Instant::now();
     let next = AtomicU32::new(0);
+    let halt = AtomicBool::new(false);
+    let names = [a.name(), b.name()];
     let results: Mutex<Vec<(u32, f64)>> = Mutex::new(Vec::new());
-    let progress = Progress::new(&format!("{} vs {}", a.name(), b.name()), u64::from(total));
+    let failures: Mutex<Vec<(u32, String)>> = Mutex::new(Vec::new());
+    let sprt = Mutex::new(opts.sprt.map(|test| SprtState {
+        test,
+        penta: [0; 5],
+        verdict: Verdict::Continue,
+        llr: 0.0,
+    }));
+    let progress = Progress::new("tournament", u64::from(total));
     std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
+        for _ in 0..opts.threads.max(1) {
             s.spawn(|| {
-                let mut sa = Searcher::new();
-                let mut sb = Searcher::new();
+                let mut seats = [Seat::new(a), Seat::new(b)];
                 loop {
+                    if halt.load(Ordering::Relaxed) {
+                        break;
+                    }
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= total {
                         break;
@@ -73,9 +220,30 @@ pub fn run(a: Player, b: Player, games: u32, seed: u64, threads: usize) -> Strin
                     } else {
                         Side::Dark
                     };
-                    let score = play_game(a, b, a_side, pair_seed, &mut sa, &mut sb);
+                    let result = play_game(&mut seats, &names, a_side, pair_seed, opts.timeout);
+                    if let Some(f) = result.failure {
+                        let line = format!(
+                            "game {} (seed {pair_seed}, {} as {a_side}): {f}",
+                            i + 1,
+                            names[0]
+                        );
+                        println!("{line}");
+                        failures.lock().unwrap().push((i, line));
+                    }
                     let mut r = results.lock().unwrap();
-                    r.push((i, score));
+                    r.push((i, result.score));
+                    if let Some(state) = sprt.lock().unwrap().as_mut() {
+                        let partner = r.iter().find(|&&(j, _)| j == i ^ 1).map(|&(_, s)| s);
+                        if let (Some(other), Verdict::Continue) = (partner, state.verdict) {
+                            state.penta[penta_index(result.score, other)] += 1;
+                            state.llr = llr_logistic(state.test.elo0, state.test.elo1, state.penta);
+                            state.verdict = state.test.verdict(state.llr);
+                            println!("{}", state.line());
+                            if state.verdict != Verdict::Continue {
+                                halt.store(true, Ordering::Relaxed);
+                            }
+                        }
+                    }
                     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
                     for &(_, s) in r.iter() {
                         if s > 0.75 {
@@ -86,7 +254,10 @@ pub fn run(a: Player, b: Player, games: u32, seed: u64, threads: usize) -> Strin
                             draws += 1;
                         }
                     }
-                    progress.update(r.len() as u64, &format!("+{wins} ={draws} -{losses}"));
+                    progress.update(
+                        r.len() as u64,
+                        &format!("{} vs {}: +{wins} ={draws} -{losses}", names[0], names[1]),
+                    );
                 }
             });
         }
@@ -97,7 +268,10 @@ pub fn run(a: Player, b: Player, games: u32, seed: u64, threads: usize) -> Strin
     let wins = scores.iter().filter(|&&s| s > 0.75).count();
     let losses = scores.iter().filter(|&&s| s < 0.25).count();
     let draws = scores.len() - wins - losses;
-    progress.finish(scores.len() as u64, &format!("+{wins} ={draws} -{losses}"));
+    progress.finish(
+        scores.len() as u64,
+        &format!("{} vs {}: +{wins} ={draws} -{losses}", names[0], names[1]),
+    );
     let n = scores.len() as f64;
     let p = scores.iter().sum::<f64>() / n;
     let var = scores.iter().map(|s| (s - p).powi(2)).sum::<f64>() / n;
@@ -112,13 +286,43 @@ pub fn run(a: Player, b: Player, games: u32, seed: u64, threads: usize) -> Strin
         }
     };
     let (lo, hi) = (bound(p - 1.96 * se), bound(p + 1.96 * se));
-    format!(
+    let mut out = format!(
         "{} vs {}: {} games (paired seeds, colours swapped): +{wins} ={draws} -{losses}, score {:.1}%, Elo {} (95% interval {lo} to {hi}), {:.1} s",
-        a.name(),
-        b.name(),
-        total,
+        names[0],
+        names[1],
+        scores.len(),
         100.0 * p,
         bound(p),
         start.elapsed().as_secs_f64()
-    )
+    );
+    let failures = failures.into_inner().unwrap();
+    if !failures.is_empty() {
+        out.push_str(&format!(
+            "\n{} games lost by an illegal or late answer or a failed engine (listed above)",
+            failures.len()
+        ));
+    }
+    if let Some(state) = sprt.into_inner().unwrap() {
+        let t = state.test;
+        let verdict = match state.verdict {
+            Verdict::H1 => format!(
+                "H1 accepted: {} is at least {} Elo stronger",
+                names[0], t.elo1
+            ),
+            Verdict::H0 => format!(
+                "H0 accepted: {} is at most {} Elo stronger",
+                names[0], t.elo0
+            ),
+            Verdict::Continue => "no verdict yet (more games needed)".into(),
+        };
+        out.push_str(&format!(
+            "\nSPRT elo0 {} elo1 {} (alpha {}, beta {}): {verdict}; {}",
+            t.elo0,
+            t.elo1,
+            t.alpha,
+            t.beta,
+            state.line().trim_start_matches("sprt: ")
+        ));
+    }
+    out
 }

@@ -1,21 +1,29 @@
-//! How long each level takes to decide, over positions from seeded random
-//! games (every tenth turn from turn 5 of six games): the mean and the
-//! longest. Run: `cargo run --release --example level_timing [level]`.
+//! How long each level takes for a whole turn, over positions from seeded
+//! random games (every tenth turn from turn 5 of each game): the mean and
+//! the longest. A levy turn is two searches, the decision to levy and the
+//! drawn troop's square, timed together as one turn.
+//!
+//! Run: `cargo run --release --example level_timing [level] [games]`
+//! (all levels and six games by default).
 
 use std::time::Instant;
 
-use duke_engine::search::{level, Searcher};
+use duke_engine::search::{game_input, level, Decision, Searcher};
 use duke_engine::{ActionKind, Game, Phase};
 
 fn main() {
-    let levels: Vec<u8> = match std::env::args().nth(1) {
+    let mut args = std::env::args().skip(1);
+    let levels: Vec<u8> = match args.next() {
         Some(l) => vec![l.parse().expect("a level 1 to 5")],
         None => (1..=duke_engine::search::LEVELS).collect(),
     };
+    let games: u64 = args
+        .next()
+        .map_or(6, |g| g.parse().expect("a number of games"));
     for lvl in levels {
-        let (mut max, mut total, mut n) = (0.0f64, 0.0, 0);
+        let (mut max, mut total, mut n, mut levies, mut levy_max) = (0.0f64, 0.0, 0, 0, 0.0f64);
         let mut searcher = Searcher::new();
-        for seed in 0..6u64 {
+        for seed in 0..games {
             let mut game = Game::standard(seed);
             let mut x = seed * 7919 + 1;
             for turn in 0..60 {
@@ -23,19 +31,24 @@ fn main() {
                     break;
                 }
                 if turn % 10 == 5 {
-                    let drawn = match game.phase() {
-                        Phase::Levy { troop } => Some(troop),
-                        _ => None,
-                    };
+                    // The whole turn, on a copy: a levy's draw and placement too.
+                    let mut g = game.clone();
                     let start = Instant::now();
-                    let _ = searcher.play_level(
-                        game.position(),
-                        drawn,
-                        &game.history_keys(),
-                        &level(lvl),
-                        0,
-                    );
+                    let mut searches = 0;
+                    while let Some((pos, drawn, history)) = game_input(&g) {
+                        let r = searcher.play_level(&pos, drawn, &history, &level(lvl), 0);
+                        searches += 1;
+                        let d = r.decision;
+                        g.apply(d).expect("the level's decision is legal");
+                        if d != Decision::Draw {
+                            break;
+                        }
+                    }
                     let secs = start.elapsed().as_secs_f64();
+                    if searches == 2 {
+                        levies += 1;
+                        levy_max = levy_max.max(secs);
+                    }
                     max = max.max(secs);
                     total += secs;
                     n += 1;
@@ -54,9 +67,10 @@ fn main() {
             }
         }
         println!(
-            "level {lvl}: {n} decisions, mean {:.3} s, longest {:.3} s",
+            "level {lvl}: {n} turns ({levies} levies), mean {:.3} s, longest {:.3} s (longest levy turn {:.3} s)",
             total / f64::from(n),
-            max
+            max,
+            levy_max
         );
     }
 }

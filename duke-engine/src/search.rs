@@ -23,6 +23,9 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::cmp::Reverse;
 
+mod analyze;
+pub use analyze::{analysis_depth, analyze, Assessment, TurnAnalysis, BLUNDER, MISTAKE, SCORE_CAP};
+
 /// A decision of the side to move (an action, or the draw of a levy),
 /// re-exported here beside [`SearchResult`], which carries one.
 pub use crate::encode::Decision;
@@ -127,6 +130,8 @@ pub struct Searcher {
     qsearch: bool,
     #[cfg(feature = "std")]
     start: Option<Instant>,
+    #[cfg(feature = "std")]
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl Default for Searcher {
@@ -276,6 +281,8 @@ impl Searcher {
             qsearch: true,
             #[cfg(feature = "std")]
             start: None,
+            #[cfg(feature = "std")]
+            stop: None,
         }
     }
 
@@ -284,6 +291,26 @@ impl Searcher {
     #[doc(hidden)]
     pub fn set_quiescence(&mut self, on: bool) {
         self.qsearch = on;
+    }
+
+    /// A flag another thread may set to stop the searches of this
+    /// searcher early (checked with the node budget); the search then
+    /// answers with its last completed depth, as at a time limit. `None`
+    /// removes it. `std` only.
+    ///
+    /// ```
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// use duke_engine::search::{Limits, Searcher};
+    /// use duke_engine::Position;
+    /// let stop = Arc::new(AtomicBool::new(true)); // already set: depth 1 only
+    /// let mut searcher = Searcher::new();
+    /// searcher.set_stop_flag(Some(stop));
+    /// let result = searcher.search(&Position::standard(), None, &[], &Limits::depth(6));
+    /// assert_eq!(result.depth, 1);
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn set_stop_flag(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.stop = flag;
     }
 
     fn reset(&mut self) {
@@ -312,6 +339,12 @@ impl Searcher {
             #[cfg(feature = "std")]
             if let (Some(ms), Some(start)) = (self.limits.millis, self.start) {
                 if start.elapsed().as_millis() as u64 >= ms {
+                    self.stopped = true;
+                }
+            }
+            #[cfg(feature = "std")]
+            if let Some(flag) = &self.stop {
+                if flag.load(std::sync::atomic::Ordering::Relaxed) {
                     self.stopped = true;
                 }
             }
@@ -806,9 +839,12 @@ pub struct Level {
 /// | 2 | depth 2, no quiescence | within 0.5 Footman |
 /// | 3 | depth 2 with quiescence | none |
 /// | 4 | depth 3 with quiescence, at most 400,000 nodes | none |
-/// | 5 | iterative deepening to depth 8 with quiescence, at most 1,500,000 nodes and 1 s | none |
+/// | 5 | iterative deepening to depth 8 with quiescence, at most 1,500,000 nodes and 0.95 s per turn | none |
 ///
-/// Levels out of range are clamped.
+/// Level 5's time is per turn: when a levy is possible,
+/// [`Searcher::play_level`] gives the decision 3/4 of the time and nodes
+/// and the drawn troop's placement 1/5, so that a levy turn (two searches)
+/// stays within it too. Levels out of range are clamped.
 pub fn level(number: u8) -> Level {
     let n = number.clamp(1, LEVELS);
     let (depth, nodes, millis, quiescence, noise) = match n {
@@ -827,6 +863,26 @@ pub fn level(number: u8) -> Level {
         },
         quiescence,
         noise,
+    }
+}
+
+/// The limits of one of a level's searches, so that a whole turn keeps to
+/// the level's time: when a levy is possible, the turn may be two searches
+/// (the decision to levy, then the drawn troop's square), so a timed
+/// level gives the first 3/4 of its time and nodes and the placement 1/5.
+/// Levels without a time limit search alike in both.
+fn turn_limits(limits: &Limits, pos: &Position, drawn: Option<Troop>) -> Limits {
+    let share = |n: u64, num: u64, den: u64| (n * num / den).max(1);
+    let (num, den) = match (limits.millis, drawn) {
+        (None, _) => return *limits,
+        (Some(_), Some(_)) => (1, 5),
+        (Some(_), None) if pos.can_levy() => (3, 4),
+        (Some(_), None) => return *limits,
+    };
+    Limits {
+        depth: limits.depth,
+        nodes: limits.nodes.map(|n| share(n, num, den)),
+        millis: limits.millis.map(|n| share(n, num, den)),
     }
 }
 
@@ -853,7 +909,7 @@ impl Searcher {
         seed: u64,
     ) -> SearchResult {
         self.set_quiescence(lvl.quiescence);
-        let best = self.search(pos, drawn, history, &lvl.limits);
+        let best = self.search(pos, drawn, history, &turn_limits(&lvl.limits, pos, drawn));
         if lvl.noise <= 0 {
             return best;
         }

@@ -6,6 +6,7 @@
 #![allow(clippy::wrong_self_convention)]
 
 mod action;
+mod analyze;
 mod convert;
 mod errors;
 mod game;
@@ -31,6 +32,7 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<vecgame::VecGame>()?;
     m.add_function(wrap_pyfunction!(tile::troop_chart, m)?)?;
     m.add_function(wrap_pyfunction!(selfplay::play_games, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(square_name, m)?)?;
     m.add_function(wrap_pyfunction!(parse_square, m)?)?;
     m.add("DukeError", py.get_type::<errors::DukeError>())?;

@@ -72,6 +72,7 @@ __all__ = [
     "Tile",
     "VecGame",
     "__version__",
+    "analyze",
     "parse_square",
     "play_games",
     "square_name",
@@ -140,6 +141,7 @@ def play_games(
     perspective: str = "mover",
 ) -> tuple[dict[str, Any], dict[str, Any]]: ...
 def troop_chart(troop: str, face: str = "starting") -> list[_ChartMark]: ...
+def analyze(record: str, level: int = 4) -> list[dict[str, Any]]: ...
 
 @final
 class Tile:

@@ -1,0 +1,295 @@
+//! `duke engine`: the AI behind the engine protocol
+//! (`docs/src/engine-protocol.md`), one command a line on standard input,
+//! answers on standard output. A search runs on its own thread so that
+//! `stop`, `isready` and `quit` are heard while it thinks.
+
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+use duke_engine::search::{game_input, level, Limits, Searcher, LEVELS};
+use duke_engine::{Game, Phase, Troop};
+
+use crate::protocol::{self, decision_text, score_text, Command, GoLimits, Start};
+
+/// The options a client can set; `duke engine`'s arguments give their
+/// starting values.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    pub level: u8,
+    pub depth: u32,
+    pub nodes: u64,
+    pub time: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            level: LEVELS,
+            depth: 0,
+            nodes: 0,
+            time: 0,
+        }
+    }
+}
+
+struct Running {
+    handle: JoinHandle<Searcher>,
+    stop: Arc<AtomicBool>,
+    answered: Arc<AtomicBool>,
+}
+
+struct Engine {
+    options: Options,
+    game: Game,
+    drawn: Option<Troop>,
+    searcher: Option<Searcher>,
+    running: Option<Running>,
+}
+
+fn say(line: &str) {
+    let mut out = io::stdout().lock();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+fn error(message: &str) {
+    say(&format!("error {message}"));
+}
+
+impl Engine {
+    fn new(options: Options) -> Engine {
+        Engine {
+            options,
+            game: Game::standard(0),
+            drawn: None,
+            searcher: Some(Searcher::new()),
+            running: None,
+        }
+    }
+
+    /// Waits for the search thread and takes its searcher back.
+    fn join(&mut self) {
+        if let Some(r) = self.running.take() {
+            match r.handle.join() {
+                Ok(s) => self.searcher = Some(s),
+                Err(_) => {
+                    error("the search failed; a new searcher takes its place");
+                    self.searcher = Some(Searcher::new());
+                }
+            }
+        }
+    }
+
+    fn stop(&mut self) {
+        if let Some(r) = &self.running {
+            r.stop.store(true, Ordering::Relaxed);
+        }
+        self.join();
+    }
+
+    /// Handles one line; `false` once the client said `quit`.
+    fn handle(&mut self, line: &str) -> bool {
+        // A search that has answered is over: take its searcher back.
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.answered.load(Ordering::Acquire))
+        {
+            self.join();
+        }
+        let command = match protocol::parse(line) {
+            Ok(c) => c,
+            Err(e) => {
+                error(&e);
+                return true;
+            }
+        };
+        match command {
+            Command::Empty => {}
+            Command::Quit => {
+                self.stop();
+                return false;
+            }
+            Command::Stop => self.stop(),
+            Command::IsReady => say("readyok"),
+            Command::Duke => self.identify(),
+            _ if self.running.is_some() => {
+                error("busy: a search is running (send stop, or wait for its bestdecision)")
+            }
+            Command::SetOption { name, value } => {
+                if let Err(e) = self.set_option(&name, &value) {
+                    error(&e);
+                }
+            }
+            Command::NewGame => {
+                self.game = Game::standard(0);
+                self.drawn = None;
+            }
+            Command::Position { start, moves } => {
+                let mut game = match start {
+                    Start::Standard => Game::standard(0),
+                    Start::Dpn(pos) => Game::from_position(pos, 0),
+                };
+                for (i, a) in moves.iter().enumerate() {
+                    if let Err(e) = game.play(*a) {
+                        error(&format!("position: action {} ({a}): {e}", i + 1));
+                        return true;
+                    }
+                }
+                self.game = game;
+                self.drawn = None;
+            }
+            Command::Drawn(troop) => {
+                if let Err(e) = self.set_drawn(troop) {
+                    error(&e);
+                }
+            }
+            Command::Go(limits) => {
+                if let Err(e) = self.go(limits) {
+                    error(&e);
+                }
+            }
+        }
+        true
+    }
+
+    fn identify(&self) {
+        say(&format!(
+            "id name duke-engine {}",
+            env!("CARGO_PKG_VERSION")
+        ));
+        say("id author the duke-engine authors");
+        say(&format!("protocol {}", protocol::VERSION));
+        let o = self.options;
+        say(&format!(
+            "option name level type spin default {} min 1 max {LEVELS}",
+            o.level
+        ));
+        say(&format!(
+            "option name depth type spin default {} min 0 max 64",
+            o.depth
+        ));
+        say(&format!(
+            "option name nodes type spin default {} min 0 max 1000000000000",
+            o.nodes
+        ));
+        say(&format!(
+            "option name time type spin default {} min 0 max 86400000",
+            o.time
+        ));
+        say("dukeok");
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let bad = |range: &str| format!("setoption {name}: \"{value}\" is not {range}");
+        match name {
+            "level" => match value.parse::<u8>() {
+                Ok(n) if (1..=LEVELS).contains(&n) => self.options.level = n,
+                _ => return Err(bad(&format!("a level 1 to {LEVELS}"))),
+            },
+            "depth" => match value.parse::<u32>() {
+                Ok(n) if n <= 64 => self.options.depth = n,
+                _ => return Err(bad("a depth 0 to 64")),
+            },
+            "nodes" => self.options.nodes = value.parse().map_err(|_| bad("a node count"))?,
+            "time" => {
+                self.options.time = value.parse().map_err(|_| bad("a time in milliseconds"))?
+            }
+            _ => {
+                return Err(format!(
+                    "setoption: unknown option \"{name}\" (level, depth, nodes or time)"
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    fn set_drawn(&mut self, troop: Troop) -> Result<(), String> {
+        let pos = self.game.position();
+        if self.game.phase() != Phase::Play {
+            return Err(format!("drawn: no levy now: {}", self.game.phase()));
+        }
+        if !pos.can_levy() {
+            return Err(format!(
+                "drawn: {} cannot levy now (an empty bag or no free square next to its Duke)",
+                pos.side_to_move()
+            ));
+        }
+        if !pos.bag(pos.side_to_move()).iter().any(|(t, _)| t == troop) {
+            return Err(format!(
+                "drawn: {} has no {troop} in its bag",
+                pos.side_to_move()
+            ));
+        }
+        self.drawn = Some(troop);
+        Ok(())
+    }
+
+    fn go(&mut self, go: GoLimits) -> Result<(), String> {
+        let Some((pos, _, history)) = game_input(&self.game) else {
+            return Err(format!("go: no decision to make: {}", self.game.phase()));
+        };
+        let drawn = self.drawn;
+        let nonzero32 = |n: u32| (n > 0).then_some(n);
+        let nonzero64 = |n: u64| (n > 0).then_some(n);
+        let limits = Limits {
+            depth: go.depth.or(nonzero32(self.options.depth)),
+            nodes: go.nodes.or(nonzero64(self.options.nodes)),
+            millis: go.movetime.or(nonzero64(self.options.time)),
+        };
+        let lvl = level(self.options.level);
+        let mut searcher = self.searcher.take().unwrap_or_default();
+        let stop = Arc::new(AtomicBool::new(false));
+        let answered = Arc::new(AtomicBool::new(false));
+        searcher.set_stop_flag(Some(stop.clone()));
+        let done = answered.clone();
+        let handle = std::thread::spawn(move || {
+            let start = Instant::now();
+            let result = if limits == Limits::default() {
+                searcher.play_level(&pos, drawn, &history, &lvl, 0)
+            } else {
+                searcher.set_quiescence(true);
+                searcher.search(&pos, drawn, &history, &limits)
+            };
+            let pv: Vec<String> = result.pv.iter().map(|&d| decision_text(d)).collect();
+            let score = score_text(result.score);
+            say(&format!(
+                "info depth {} score {score} nodes {} time {} pv {}",
+                result.depth,
+                result.nodes,
+                start.elapsed().as_millis(),
+                pv.join(" ")
+            ));
+            done.store(true, Ordering::Release);
+            say(&format!(
+                "bestdecision {} score {score} pv {}",
+                decision_text(result.decision),
+                pv.join(" ")
+            ));
+            searcher
+        });
+        self.running = Some(Running {
+            handle,
+            stop,
+            answered,
+        });
+        Ok(())
+    }
+}
+
+/// Runs the engine until `quit` or the end of its input.
+pub fn run(options: Options) -> io::Result<()> {
+    let mut engine = Engine::new(options);
+    let stdin = io::stdin();
+    for line in stdin.lock().lines() {
+        if !engine.handle(&line?) {
+            return Ok(());
+        }
+    }
+    // The end of the input: finish the search under way, then leave.
+    engine.join();
+    Ok(())
+}

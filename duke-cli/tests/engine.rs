@@ -1,0 +1,178 @@
+//! `duke engine` driven through a scripted exchange of the engine
+//! protocol, as a client (a GUI, a referee) would.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_duke"))
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                if tx.send(line.unwrap()).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn line(&self) -> String {
+        self.lines
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the engine answers within a minute")
+    }
+
+    /// The lines up to and including the first that starts with `prefix`.
+    fn until(&self, prefix: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            let l = self.line();
+            let done = l.starts_with(prefix);
+            out.push(l);
+            if done {
+                return out;
+            }
+        }
+    }
+
+    /// Sends `line` and expects exactly one answer, an error line.
+    fn expect_error(&mut self, line: &str, contains: &str) {
+        self.send(line);
+        let l = self.line();
+        assert!(
+            l.starts_with("error ") && l.contains(contains),
+            "{line:?} answered {l:?}, not an error naming {contains:?}"
+        );
+        // The engine keeps running.
+        self.send("isready");
+        assert_eq!(self.line(), "readyok");
+    }
+}
+
+fn field<'a>(line: &'a str, name: &str) -> &'a str {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let i = words.iter().position(|&w| w == name).unwrap();
+    words[i + 1]
+}
+
+#[test]
+fn scripted_exchange() {
+    let mut e = Engine::start();
+    e.send("duke");
+    let id = e.until("dukeok");
+    assert!(id[0].starts_with("id name duke-engine "), "{id:?}");
+    assert!(id.iter().any(|l| l == "protocol duke-engine-protocol 1"));
+    for name in ["level", "depth", "nodes", "time"] {
+        assert!(
+            id.iter()
+                .any(|l| l.starts_with(&format!("option name {name} type spin"))),
+            "no option {name}: {id:?}"
+        );
+    }
+    e.send("isready");
+    assert_eq!(e.line(), "readyok");
+
+    // A search to a depth from a record's actions.
+    e.send("position start moves B1-B2 E6-F6");
+    e.send("go depth 2");
+    let answer = e.until("bestdecision");
+    let info = &answer[answer.len() - 2];
+    assert!(info.starts_with("info depth 2 score "), "{answer:?}");
+    let best = answer.last().unwrap();
+    let decision = best.split_whitespace().nth(1).unwrap();
+    // The decision is legal for Light in that position (or the levy).
+    let legal = std::process::Command::new(env!("CARGO_BIN_EXE_duke"))
+        .args([
+            "moves",
+            "2fd1f/6/6/6/1F4/2DF2 l ABCFGIKLMNPPPRSW/abcfgiklmnppprsw 2 2",
+        ])
+        .output()
+        .unwrap();
+    let legal = String::from_utf8(legal.stdout).unwrap();
+    assert!(
+        decision == "draw" || legal.lines().any(|l| l == decision),
+        "{decision} not in {legal}"
+    );
+    let score: f64 = field(best, "score").parse().unwrap();
+    assert!(score.abs() < 10.0, "{best}");
+    assert!(best.contains(" pv "), "{best}");
+
+    // The start given by DPN searches as `position start` (no history in either).
+    e.send("position start");
+    e.send("go depth 3");
+    let from_start = e.until("bestdecision").pop().unwrap();
+    e.send("position dpn 2fdf1/6/6/6/6/1FDF2 l ABCFGIKLMNPPPRSW/abcfgiklmnppprsw 0 0");
+    e.send("go depth 3");
+    assert_eq!(e.until("bestdecision").pop().unwrap(), from_start);
+
+    // A drawn troop: the answer is its placement next to the Duke.
+    e.send("position start");
+    e.send("drawn P");
+    e.send("go nodes 20000");
+    let best = e.until("bestdecision").pop().unwrap();
+    let placed = best.split_whitespace().nth(1).unwrap();
+    assert!(
+        ["P@B2", "P@C2", "P@D2"].contains(&placed),
+        "{best}: not a Pikeman placed next to the Duke on C1"
+    );
+
+    // Options.
+    e.send("setoption name level value 1");
+    e.send("position start");
+    e.send("go");
+    assert!(e
+        .until("bestdecision")
+        .pop()
+        .unwrap()
+        .starts_with("bestdecision "));
+
+    // A long search is stopped.
+    e.send("setoption name level value 5");
+    e.send("go depth 60");
+    e.send("stop");
+    let stopped = e.until("bestdecision").pop().unwrap();
+    assert!(stopped.starts_with("bestdecision "), "{stopped}");
+
+    // Malformed and refused commands: an error line each, and the engine goes on.
+    e.expect_error("fly away", "unknown command \"fly\"");
+    e.expect_error("go depth many", "\"many\" is not a non-negative number");
+    e.expect_error("setoption name level value 9", "a level 1 to 5");
+    e.expect_error("setoption name hash value 9", "unknown option \"hash\"");
+    e.expect_error("position start moves B1-B4", "B1-B4");
+    e.expect_error("position dpn 6/6 l", "position:");
+    e.expect_error("drawn Q", "not a troop letter");
+    e.send("position start moves B1-B2");
+    e.expect_error("drawn D", "no Duke in its bag");
+    e.expect_error("isready now", "takes no arguments");
+
+    e.send("quit");
+    let status = e.child.wait().unwrap();
+    assert!(status.success());
+}

@@ -1,0 +1,44 @@
+//! `duke.analyze`: the engine's game analysis (`search::analyze`), turns
+//! as dicts.
+
+use duke_engine::search::{analyze as engine_analyze, Decision, LEVELS};
+use duke_engine::Game as EngineGame;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::errors::Error;
+
+/// Scores every turn of a game record with the AI at `level` (1-5): a list
+/// with one dict a turn, {"turn", "side" ("light"/"dark"), "played",
+/// "before", "after", "drop", "best", "mark" ("good", "mistake",
+/// "blunder")}. Scores are centi-Footmen for the side that played; a
+/// mistake drops 100 or more, a blunder 300 or more (scores capped at
+/// ±2000 for the drop); "best" is "levy" when levying was best. The same
+/// function as `duke analyze`. Releases the GIL.
+#[pyfunction]
+#[pyo3(signature = (record, level = 4))]
+pub fn analyze<'py>(py: Python<'py>, record: &str, level: u8) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    if !(1..=LEVELS).contains(&level) {
+        return Err(Error::Value(format!("level {level} is out of range (1 to {LEVELS})")).into());
+    }
+    let game = EngineGame::from_record(record).map_err(Error::from)?;
+    let turns = py.detach(move || engine_analyze(&game, level));
+    let mut out = Vec::with_capacity(turns.len());
+    for t in turns {
+        let d = PyDict::new(py);
+        let best = match t.best {
+            Decision::Act(a) => a.to_string(),
+            Decision::Draw => "levy".to_string(),
+        };
+        d.set_item("turn", t.number)?;
+        d.set_item("side", t.side.name().to_ascii_lowercase())?;
+        d.set_item("played", t.played.to_string())?;
+        d.set_item("before", t.before)?;
+        d.set_item("after", t.after)?;
+        d.set_item("drop", t.drop)?;
+        d.set_item("best", best)?;
+        d.set_item("mark", t.assessment.name())?;
+        out.push(d);
+    }
+    Ok(out)
+}
