@@ -621,6 +621,12 @@ impl Game {
             )));
         }
         let troop = self.draw_for(&self.current);
+        self.await_placement(troop);
+        Ok(troop)
+    }
+
+    /// The drawn `troop` waits to be placed: the game lists its placements.
+    fn await_placement(&mut self, troop: Troop) {
         self.pending = Some(troop);
         let mut few = [Action::place(troop, Square::A1); 4];
         let mut n = 0;
@@ -629,7 +635,6 @@ impl Game {
             n += 1;
         }
         (self.few, self.few_len) = (few, n);
-        Ok(troop)
     }
 
     /// Places the drawn troop on `square`, next to the Duke.
@@ -877,7 +882,7 @@ impl Game {
                 crate::IllegalReason::NotInBag(troop),
             )));
         }
-        self.pending = Some(troop);
+        self.await_placement(troop);
         Ok(())
     }
 }
