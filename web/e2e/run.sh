@@ -40,7 +40,7 @@ timed "node tests of the package" node --test engine.test.mjs require.test.cjs p
 timed "tsc --noEmit --strict typed.ts" npx tsc --noEmit --strict --module nodenext --moduleResolution nodenext --target esnext typed.ts
 cd "$root/examples/js"
 timed "npm install (the guide's example)" npm install --no-audit --no-fund --silent
-timed "the JavaScript guide's example" node tour.mjs > /dev/null
+timed "the JavaScript guide's example" node tour.mjs
 cd "$root/web/e2e"
 timed "npm install (e2e)" npm install --no-audit --no-fund --silent
 timed "the page in Chromium (playwright-core)" node --test --test-concurrency=1 page.test.mjs
