@@ -169,6 +169,10 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "searches a game; too slow under Miri (the crate has no unsafe code)"
+    )]
     fn a_hanging_duke_is_a_blunder_and_the_best_is_taken_as_good() {
         // A short game in which Light walks into a loss of material or
         // worse is marked; every best decision played is not.
