@@ -534,6 +534,10 @@ mod game_tests {
     use alloc::vec::Vec;
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "exhaustive over the action space; too slow under Miri (the crate has no unsafe code)"
+    )]
     fn indices_and_index_decisions_agree_with_mask_and_game_decision() {
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
         let mut checked = 0;
