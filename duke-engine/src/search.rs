@@ -831,6 +831,25 @@ pub struct Level {
     pub noise: i32,
 }
 
+impl Level {
+    /// A search by limits rather than a numbered level: quiescence on, no
+    /// noise (what the bindings use when given depth, nodes or time).
+    ///
+    /// ```
+    /// use duke_engine::search::{Level, Limits};
+    /// let lvl = Level::from_limits(Limits { depth: Some(2), nodes: None, millis: None });
+    /// assert_eq!((lvl.number, lvl.quiescence, lvl.noise), (0, true, 0));
+    /// ```
+    pub fn from_limits(limits: Limits) -> Level {
+        Level {
+            number: 0,
+            limits,
+            quiescence: true,
+            noise: 0,
+        }
+    }
+}
+
 /// The difficulty levels:
 ///
 /// | level | search | noise |

@@ -140,16 +140,11 @@ impl Game {
         drop(slf);
         let lvl = match level {
             Some(n) => ai_level(n),
-            None => Level {
-                number: 0,
-                limits: Limits {
-                    depth,
-                    nodes,
-                    millis,
-                },
-                quiescence: true,
-                noise: 0,
-            },
+            None => Level::from_limits(Limits {
+                depth,
+                nodes,
+                millis,
+            }),
         };
         let r = py.detach(move || Searcher::new().play_level(&pos, drawn, &history, &lvl, seed));
         Ok((r.decision, r.score, pos))

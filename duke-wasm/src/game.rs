@@ -57,16 +57,11 @@ impl Game {
             return Ok((ai_level(3), seed));
         }
         Ok((
-            Level {
-                number: 0,
-                limits: Limits {
-                    depth,
-                    nodes,
-                    millis,
-                },
-                quiescence: true,
-                noise: 0,
-            },
+            Level::from_limits(Limits {
+                depth,
+                nodes,
+                millis,
+            }),
             seed,
         ))
     }
