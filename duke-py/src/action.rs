@@ -3,7 +3,8 @@
 use duke_engine::encode::{action_from_index, action_index, Decision};
 use duke_engine::{Action as EngineAction, ActionView};
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyList, PyString, PyType};
+use std::sync::Mutex;
 
 use crate::errors::{Error, Result};
 use crate::position::Position;
@@ -94,8 +95,15 @@ impl Action {
 
     /// The kind of action: "relocate", "strike", "command" or "place".
     #[getter]
-    fn kind(&self) -> &'static str {
-        self.inner.kind().name()
+    fn kind<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        // Interned: the loop that compares kinds creates no string.
+        match self.inner.kind() {
+            duke_engine::ActionKind::Relocate => pyo3::intern!(py, "relocate"),
+            duke_engine::ActionKind::Strike => pyo3::intern!(py, "strike"),
+            duke_engine::ActionKind::Command => pyo3::intern!(py, "command"),
+            duke_engine::ActionKind::Place => pyo3::intern!(py, "place"),
+        }
+        .clone()
     }
 
     /// The square of the tile that acts (the commander for a command), or
@@ -154,6 +162,72 @@ impl Action {
     }
 }
 
-pub fn actions(list: &[EngineAction]) -> Vec<Action> {
-    list.iter().map(|&a| Action { inner: a }).collect()
+/// The Action objects handed out, one per engine action seen: a
+/// direct-mapped table keyed by the action's bits (a slot whose bits differ
+/// is replaced), so that listing the legal actions of a turn creates no
+/// Python object once the game has seen them (actions are immutable, so
+/// sharing one object is invisible to callers).
+static CACHE: Mutex<Option<Box<[Option<(u32, Py<Action>)>]>>> = Mutex::new(None);
+
+/// The table's size: a power of two, a few times the actions a game meets.
+const CACHE_BITS: u32 = 14;
+
+/// The slot of action bits `bits` in the table.
+#[inline(always)]
+fn slot(bits: u32) -> usize {
+    (bits.wrapping_mul(0x9E37_79B1) >> (32 - CACHE_BITS)) as usize
+}
+
+/// The shared Action object of `a` from the table `table`, created on a miss.
+#[inline(always)]
+fn shared(
+    py: Python<'_>,
+    table: &mut [Option<(u32, Py<Action>)>],
+    a: EngineAction,
+) -> PyResult<Py<Action>> {
+    let bits = a.to_bits();
+    let entry = &mut table[slot(bits)];
+    if let Some((b, obj)) = entry {
+        if *b == bits {
+            return Ok(obj.clone_ref(py));
+        }
+    }
+    let obj = Py::new(py, Action { inner: a })?;
+    *entry = Some((bits, obj.clone_ref(py)));
+    Ok(obj)
+}
+
+/// Runs `f` with the table, allocated on first use.
+fn with_cache<R>(f: impl FnOnce(&mut [Option<(u32, Py<Action>)>]) -> R) -> R {
+    // A poisoned lock only means a panic elsewhere; the table stays valid.
+    let mut guard = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    let table = guard.get_or_insert_with(|| (0..1usize << CACHE_BITS).map(|_| None).collect());
+    f(table)
+}
+
+/// The Action object of `a` (shared with earlier listings).
+pub fn action_object(py: Python<'_>, a: EngineAction) -> PyResult<Py<Action>> {
+    with_cache(|table| shared(py, table, a))
+}
+
+/// A Python list of the Action objects of `list` (shared with earlier
+/// listings: only reference counts change once they have been seen).
+pub fn actions<'py>(py: Python<'py>, list: &[EngineAction]) -> PyResult<Bound<'py, PyList>> {
+    with_cache(|table| {
+        let mut failed = None;
+        let out = PyList::new(
+            py,
+            list.iter().map(|&a| match shared(py, table, a) {
+                Ok(obj) => obj.into_any(),
+                Err(e) => {
+                    failed = Some(e);
+                    py.None()
+                }
+            }),
+        )?;
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(out),
+        }
+    })
 }

@@ -6,9 +6,9 @@ use duke_engine::search::{level as ai_level, Level, Limits, Searcher};
 use duke_engine::{Game as EngineGame, Outcome as EngineOutcome, Phase};
 use numpy::{PyArray1, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyType};
+use pyo3::types::{PyDict, PyList, PyType};
 
-use crate::action::{actions, Action};
+use crate::action::{action_object, actions, Action};
 use crate::convert::{side_name, square};
 use crate::errors::{Error, Result};
 use crate::position::{mask_array, observation_array, svg_text, Position};
@@ -246,8 +246,8 @@ impl Game {
 
     /// The actions the game accepts now (setup placements in setup; the
     /// drawn troop's placements after a draw).
-    fn legal_actions(&self) -> Vec<Action> {
-        actions(self.inner.legal())
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        actions(py, self.inner.legal())
     }
 
     /// Whether the game accepts an action (Action or text) now. Raises
@@ -259,11 +259,11 @@ impl Game {
     /// Plays an action (Action or text) and returns it as played; a whole
     /// levy (`P@C2`) takes its troop from outside. Raises, changing nothing,
     /// when it is illegal or out of phase.
-    fn play(&mut self, action: &Bound<'_, PyAny>) -> PyResult<Action> {
+    fn play(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Py<Action>> {
         let a = Action::from_arg(action)?;
         self.inner.play(a).map_err(Error::from)?;
         let played = self.inner.actions().last().unwrap_or(a);
-        Ok(Action { inner: played })
+        action_object(py, played)
     }
 
     /// Places the fixed setup of the side setting up (the Duke and two

@@ -5,7 +5,7 @@ use duke_engine::render::{svg, text_board, SvgOptions};
 use duke_engine::{divide, perft, Bitboard, Position as EnginePosition};
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyType};
+use pyo3::types::{PyBytes, PyDict, PyList, PyType};
 
 use crate::action::{actions, Action};
 use crate::convert::{mark_name, side, side_name, square};
@@ -170,8 +170,8 @@ impl Position {
 
     /// Every legal action as a list of Action; a levy once per (troop kind,
     /// square), the way perft counts it.
-    fn legal_actions(&self) -> Vec<Action> {
-        actions(&self.inner.legal_actions())
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        actions(py, &self.inner.legal_actions())
     }
 
     /// Whether an action (Action or text) is legal here. Raises ParseError

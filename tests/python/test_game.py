@@ -157,3 +157,33 @@ def test_ai_best_action_and_hint():
     over.play("F5xF6")
     with pytest.raises(duke.DukeError):
         over.best_action(level=1)
+
+
+def test_listed_actions_are_shared_objects_that_compare_by_value():
+    # legal_actions() hands out one immutable object per action (no new
+    # object per listing); they still compare, hash and print by value.
+    game = duke.Game(seed=5)
+    first, again = game.legal_actions(), game.legal_actions()
+    assert all(a is b for a, b in zip(first, again))
+    assert first == [duke.Action(str(a)) for a in first]
+    assert len({hash(a) for a in first}) == len(first)
+    assert duke.Position.standard().legal_actions() == first
+    relocation = next(a for a in first if a.kind == "relocate")
+    played = game.play(relocation)
+    assert played == relocation and played.kind == "relocate"
+    # Captures keep their flag: the listed object prints "x".
+    rng = random.Random(3)
+    seen_capture = False
+    for _ in range(400):
+        if game.outcome is not None:
+            break
+        a = rng.choice(game.legal_actions())
+        if a.kind == "place":
+            game.draw()
+            game.place(a.to_square)
+            continue
+        if a.is_capture and a.kind == "relocate":
+            assert "x" in str(a)
+            seen_capture = True
+        game.play(a)
+    assert seen_capture
