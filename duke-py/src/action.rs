@@ -167,7 +167,10 @@ impl Action {
 /// is replaced), so that listing the legal actions of a turn creates no
 /// Python object once the game has seen them (actions are immutable, so
 /// sharing one object is invisible to callers).
-static CACHE: Mutex<Option<Box<[Option<(u32, Py<Action>)>]>>> = Mutex::new(None);
+static CACHE: Mutex<Option<Box<[Slot]>>> = Mutex::new(None);
+
+/// A slot of the table: an action's bits and its object, or nothing yet.
+type Slot = Option<(u32, Py<Action>)>;
 
 /// The table's size: a power of two, a few times the actions a game meets.
 const CACHE_BITS: u32 = 14;
@@ -180,11 +183,7 @@ fn slot(bits: u32) -> usize {
 
 /// The shared Action object of `a` from the table `table`, created on a miss.
 #[inline(always)]
-fn shared(
-    py: Python<'_>,
-    table: &mut [Option<(u32, Py<Action>)>],
-    a: EngineAction,
-) -> PyResult<Py<Action>> {
+fn shared(py: Python<'_>, table: &mut [Slot], a: EngineAction) -> PyResult<Py<Action>> {
     let bits = a.to_bits();
     let entry = &mut table[slot(bits)];
     if let Some((b, obj)) = entry {
@@ -198,7 +197,7 @@ fn shared(
 }
 
 /// Runs `f` with the table, allocated on first use.
-fn with_cache<R>(f: impl FnOnce(&mut [Option<(u32, Py<Action>)>]) -> R) -> R {
+fn with_cache<R>(f: impl FnOnce(&mut [Slot]) -> R) -> R {
     // A poisoned lock only means a panic elsewhere; the table stays valid.
     let mut guard = CACHE.lock().unwrap_or_else(|e| e.into_inner());
     let table = guard.get_or_insert_with(|| (0..1usize << CACHE_BITS).map(|_| None).collect());
