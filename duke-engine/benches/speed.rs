@@ -3,6 +3,10 @@
 //!
 //! `cargo bench -p duke-engine --bench speed` (add `-- quick` for a short run).
 //! Each figure is the best of several runs; progress is printed as it goes.
+//! `-- cpu` instead times `VecGame` (n=1024, 500 steps, without and with
+//! observations and masks) in CPU time of this thread, the two in turns for
+//! 7 rounds, and prints each round and the medians, in decisions (steps of
+//! one game: a levy is two) per CPU-second.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -102,8 +106,61 @@ fn vec_playouts(steps: u32, with_obs: bool) -> u64 {
     u64::from(steps) * n as u64
 }
 
+/// The CPU time this thread has used, in seconds.
+fn thread_cpu() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid timespec to write; the clock id is a constant.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
+    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
+}
+
+/// `VecGame` without and with observations in turns, per CPU-second.
+fn vec_cpu_rounds(rounds: usize, steps: u32) {
+    println!("VecGame n=1024, {steps} steps, {rounds} rounds taking turns, decisions per CPU-second of this thread");
+    let (mut plain, mut observed) = (Vec::new(), Vec::new());
+    for round in 0..rounds {
+        let rate = |with_obs: bool| {
+            let t = thread_cpu();
+            let n = vec_playouts(steps, with_obs);
+            n as f64 / (thread_cpu() - t)
+        };
+        let (p, o) = if round % 2 == 0 {
+            let p = rate(false);
+            (p, rate(true))
+        } else {
+            let o = rate(true);
+            (rate(false), o)
+        };
+        println!(
+            "round {}: no obs {:6.3} M/s  obs + masks {:6.3} M/s",
+            round + 1,
+            p / 1e6,
+            o / 1e6
+        );
+        plain.push(p);
+        observed.push(o);
+    }
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    println!(
+        "median: no obs {:.3} M decisions/s, obs + masks {:.3} M decisions/s",
+        median(plain) / 1e6,
+        median(observed) / 1e6
+    );
+}
+
 fn main() {
     let quick = std::env::args().any(|a| a == "quick");
+    if std::env::args().any(|a| a == "cpu") {
+        vec_cpu_rounds(if quick { 1 } else { 7 }, if quick { 50 } else { 500 });
+        return;
+    }
     // `-- vec` runs only the VecGame figure without observations, `-- vecobs`
     // only the one with them (for profiling).
     let only_vecobs = std::env::args().any(|a| a == "vecobs");

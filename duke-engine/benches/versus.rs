@@ -19,7 +19,14 @@
 //! cargo bench -p duke-engine --bench versus -- quick   # seconds, a smoke test
 //! cargo bench -p duke-engine --bench versus -- duke 2000   # one side only (for callgrind)
 //! cargo bench -p duke-engine --bench versus -- chess 2000
+//! cargo bench -p duke-engine --bench versus -- perft   # perft beside shakmaty's, 7 rounds
 //! ```
+//!
+//! `perft` compares perft with bulk counting at the last ply: The Duke's
+//! standard start to depth 5 (1,637,009 leaves) beside chess's start
+//! position to depth 5 (4,865,609 leaves) through `shakmaty::perft`, in
+//! leaves per CPU-second, taking turns the same way (each batch repeats its
+//! perft for at least half a CPU-second).
 
 use std::hint::black_box;
 
@@ -110,6 +117,56 @@ fn chess_games(games: u32, seed: u64) -> u64 {
     plies
 }
 
+/// Perft of both games in turns: leaves per CPU-second and their ratio.
+fn perft_rounds(rounds: usize, depth: u32) {
+    println!("perft to depth {depth}, bulk counting, {rounds} rounds taking turns, per CPU-second");
+    let duke = duke_engine::Position::standard();
+    let chess = Chess::default();
+    // Each batch repeats its perft until it has used `least` CPU-seconds,
+    // so that both contenders are timed over about as long.
+    let least = if rounds == 1 { 0.05 } else { 0.5 };
+    let run_duke = || {
+        let (t, mut n) = (thread_cpu(), 0);
+        while thread_cpu() - t < least {
+            n += duke_engine::perft(black_box(&duke), depth);
+        }
+        n as f64 / (thread_cpu() - t)
+    };
+    let run_chess = || {
+        let (t, mut n) = (thread_cpu(), 0);
+        while thread_cpu() - t < least {
+            n += shakmaty::perft(black_box(&chess), depth);
+        }
+        n as f64 / (thread_cpu() - t)
+    };
+    let (mut ratios, mut ds, mut cs) = (Vec::new(), Vec::new(), Vec::new());
+    for round in 0..rounds {
+        let (d, c) = if round % 2 == 0 {
+            let d = run_duke();
+            (d, run_chess())
+        } else {
+            let c = run_chess();
+            (run_duke(), c)
+        };
+        println!(
+            "round {}: duke {:7.1} M leaves/s  chess {:7.1} M leaves/s  ratio {:.3}",
+            round + 1,
+            d / 1e6,
+            c / 1e6,
+            d / c
+        );
+        ratios.push(d / c);
+        ds.push(d);
+        cs.push(c);
+    }
+    println!(
+        "median: duke {:.1} M leaves/s, shakmaty {:.1} M leaves/s; median of per-round ratios {:.3}",
+        median(ds) / 1e6,
+        median(cs) / 1e6,
+        median(ratios)
+    );
+}
+
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
@@ -129,6 +186,10 @@ fn main() {
         return;
     }
     let quick = args.iter().any(|a| a == "quick");
+    if args.iter().any(|a| a == "perft") {
+        perft_rounds(if quick { 1 } else { ROUNDS }, if quick { 4 } else { 5 });
+        return;
+    }
     let (rounds, duke_n, chess_n) = if quick {
         (1, 200, 100)
     } else {
