@@ -330,6 +330,18 @@ pub(crate) static MOVES: [[Moves; 36]; CODES] = build_moves();
 pub(crate) static SLIDE_DIRS: [u8; CODES] = build_dirs(Mark::Slide);
 /// `JUMP_SLIDE_DIRS[code]`: bit `d` set when the face jump-slides in board direction `d`.
 pub(crate) static JUMP_SLIDE_DIRS: [u8; CODES] = build_dirs(Mark::JumpSlide);
+/// `ANY_SLIDE_DIRS[code]`: `SLIDE_DIRS[code] | JUMP_SLIDE_DIRS[code]`, zero
+/// for a face without Slide or Jump Slide marks.
+pub(crate) static ANY_SLIDE_DIRS: [u8; CODES] = {
+    let (s, j) = (build_dirs(Mark::Slide), build_dirs(Mark::JumpSlide));
+    let mut out = [0; CODES];
+    let mut code = 0;
+    while code < CODES {
+        out[code] = s[code] | j[code];
+        code += 1;
+    }
+    out
+};
 /// `RAYS[d][square]`: every square from `square` (excluded) to the edge in direction `d`.
 pub(crate) static RAYS: [[u64; 36]; 8] = build_rays();
 /// `CUT[d][i]`: what a slide in direction `d` loses past its first blocker,
@@ -400,6 +412,10 @@ pub(crate) fn step(from: usize, d: usize) -> Option<usize> {
 pub(crate) fn relocation_reach(code: usize, from: usize, occ: u64) -> u64 {
     let m = &MOVES[code][from];
     let mut targets = m.moves & !far_blocked(m, from, occ);
+    // Most faces neither slide nor jump-slide: one test for them all.
+    if ANY_SLIDE_DIRS[code] == 0 {
+        return targets;
+    }
     // The directions toward higher squares, then the others: within each
     // loop the blocker is found the same way.
     let mut dirs = SLIDE_DIRS[code] & POSITIVE_DIRS;
