@@ -770,24 +770,56 @@ impl Game {
 /// mixed with the position's key and turn.
 pub(crate) fn draw_troop(seed: u64, pos: &Position) -> Troop {
     let bag = pos.bag(pos.side_to_move());
-    let mut rng =
-        Xoshiro256PlusPlus::seed_from_u64(mix(seed) ^ mix(pos.key() ^ mix(u64::from(pos.turn()))));
-    let total = bag.total();
-    // Lemire's unbiased bounded integer.
-    let threshold = total.wrapping_neg() % total;
-    let mut pick = loop {
-        let m = u64::from(rng.next_u32()) * u64::from(total);
-        if m as u32 >= threshold {
-            break (m >> 32) as u32;
-        }
-    };
-    for (troop, count) in bag.iter() {
-        if pick < u32::from(count) {
+    let rng_seed = mix(seed) ^ mix(pos.key() ^ mix(u64::from(pos.turn())));
+    let pick = bounded(rng_seed, bag.total());
+    // The kind holding the `pick`-th tile, counts read nibble by nibble.
+    let (mut counts, mut pick) = (bag.bits(), pick);
+    for troop in Troop::ALL {
+        let n = (counts & 15) as u32;
+        if pick < n {
             return troop;
         }
-        pick -= u32::from(count);
+        pick -= n;
+        counts >>= 4;
     }
     unreachable!("a draw from a non-empty bag")
+}
+
+/// A uniform integer below `total` (not 0) from xoshiro256++ seeded with
+/// `rng_seed`: Lemire's unbiased bounded integer, from the generator's
+/// first output computed directly; the rare rejection goes on with the
+/// generator itself.
+#[inline]
+fn bounded(rng_seed: u64, total: u32) -> u32 {
+    let m = u64::from(first_u32(rng_seed)) * u64::from(total);
+    if (m as u32) < total && (m as u32) < total.wrapping_neg() % total {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(rng_seed);
+        rng.next_u32();
+        let threshold = total.wrapping_neg() % total;
+        loop {
+            let m = u64::from(rng.next_u32()) * u64::from(total);
+            if m as u32 >= threshold {
+                return (m >> 32) as u32;
+            }
+        }
+    }
+    (m >> 32) as u32
+}
+
+/// `Xoshiro256PlusPlus::seed_from_u64(seed).next_u32()` without building
+/// the generator: its state is four SplitMix64 outputs from `seed`, and the
+/// first output reads only the first and the last of them.
+#[inline]
+fn first_u32(seed: u64) -> u32 {
+    const PHI: u64 = 0x9e37_79b9_7f4a_7c15;
+    let splitmix = |x: u64| {
+        let z = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let s0 = splitmix(seed.wrapping_add(PHI));
+    let s3 = splitmix(seed.wrapping_add(PHI.wrapping_mul(4)));
+    (s0.wrapping_add(s3).rotate_left(23).wrapping_add(s0) >> 32) as u32
 }
 
 pub(crate) fn outcome_text(outcome: Outcome) -> String {
@@ -937,6 +969,80 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn draws_are_those_of_the_generator_walked_over_the_bag() {
+        // The draw as first written (xoshiro256++ built, Lemire's loop, the
+        // bag walked kind by kind), against draw_troop, in the positions of
+        // random games with several seeds.
+        let reference = |seed: u64, pos: &crate::Position| {
+            let bag = pos.bag(pos.side_to_move());
+            let mut rng = super::Xoshiro256PlusPlus::seed_from_u64(
+                super::mix(seed) ^ super::mix(pos.key() ^ super::mix(u64::from(pos.turn()))),
+            );
+            let total = bag.total();
+            let threshold = total.wrapping_neg() % total;
+            let mut pick = loop {
+                let m = u64::from(rng.next_u32()) * u64::from(total);
+                if m as u32 >= threshold {
+                    break (m >> 32) as u32;
+                }
+            };
+            for (troop, count) in bag.iter() {
+                if pick < u32::from(count) {
+                    return troop;
+                }
+                pick -= u32::from(count);
+            }
+            unreachable!()
+        };
+        let mut x = 5u64;
+        let mut checked = 0;
+        for g in 0..60u64 {
+            let mut pos = crate::Position::standard();
+            for _ in 0..200 {
+                let list = pos.legal_actions();
+                if list.is_empty() {
+                    break;
+                }
+                if !pos.bag(pos.side_to_move()).is_empty() {
+                    for seed in [g, g.wrapping_mul(0x9e37_79b9), u64::MAX - g] {
+                        assert_eq!(super::draw_troop(seed, &pos), reference(seed, &pos));
+                        checked += 1;
+                    }
+                }
+                x = crate::zobrist::mix(x);
+                pos.play_unchecked(list[(x % list.len() as u64) as usize]);
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
+    #[test]
+    fn bounded_draws_as_the_generator_does() {
+        // The first output computed directly, and Lemire's method with its
+        // rejections (frequent for totals near 2^32), against xoshiro256++
+        // itself.
+        let reference = |rng_seed: u64, total: u32| {
+            let mut rng = super::Xoshiro256PlusPlus::seed_from_u64(rng_seed);
+            let threshold = total.wrapping_neg() % total;
+            loop {
+                let m = u64::from(rng.next_u32()) * u64::from(total);
+                if m as u32 >= threshold {
+                    break (m >> 32) as u32;
+                }
+            }
+        };
+        let mut x = 1u64;
+        for i in 0..20_000u64 {
+            x = crate::zobrist::mix(x ^ i);
+            let mut rng = super::Xoshiro256PlusPlus::seed_from_u64(x);
+            assert_eq!(super::first_u32(x), rng.next_u32());
+            for total in [1, 2, 3, 7, 29, 225, 3_000_000_019, u32::MAX] {
+                assert_eq!(super::bounded(x, total), reference(x, total), "{x} {total}");
+            }
+        }
+    }
+
     use super::*;
 
     /// Every earlier position since play began that equals the current
