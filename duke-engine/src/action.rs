@@ -159,6 +159,14 @@ impl Action {
         (Action(self.0 & EQ_MASK & !(63 << shift)), target as usize)
     }
 
+    /// This action (its square fields at `shift` empty) with square `to`
+    /// there, flagged a capture when `enemy` holds `to`: no branch.
+    #[inline(always)]
+    pub(crate) const fn with_field(self, to: u32, shift: u32, enemy: u64) -> Action {
+        let capture = ((enemy >> to) & 1) as u32;
+        Action(self.0 | to << shift | capture << 20)
+    }
+
     /// The kind.
     #[inline]
     pub const fn kind(self) -> ActionKind {

@@ -53,37 +53,28 @@ impl Sink for Counter {
 impl Sink for ActionList {
     #[inline(always)]
     fn relocations(&mut self, from: usize, mut targets: u64, enemy: u64) {
+        let head = Action::pack(ActionKind::Relocate, from, 0, 0, false);
         while targets != 0 {
-            let to = targets.trailing_zeros() as usize;
-            self.push(Action::pack(
-                ActionKind::Relocate,
-                from,
-                to,
-                0,
-                enemy & (1 << to) != 0,
-            ));
+            let to = targets.trailing_zeros();
+            self.push(head.with_field(to, 6, enemy));
             targets &= targets - 1;
         }
     }
     #[inline(always)]
     fn strikes(&mut self, from: usize, mut targets: u64) {
+        let head = Action::pack(ActionKind::Strike, from, 0, 0, true);
         while targets != 0 {
-            let to = targets.trailing_zeros() as usize;
-            self.push(Action::pack(ActionKind::Strike, from, to, 0, true));
+            let to = targets.trailing_zeros();
+            self.push(head.with_field(to, 6, 0));
             targets &= targets - 1;
         }
     }
     #[inline(always)]
     fn commands(&mut self, commander: usize, from: usize, mut targets: u64, enemy: u64) {
+        let head = Action::pack(ActionKind::Command, commander, from, 0, false);
         while targets != 0 {
-            let to = targets.trailing_zeros() as usize;
-            self.push(Action::pack(
-                ActionKind::Command,
-                commander,
-                from,
-                to,
-                enemy & (1 << to) != 0,
-            ));
+            let to = targets.trailing_zeros();
+            self.push(head.with_field(to, 0, enemy));
             targets &= targets - 1;
         }
     }
