@@ -356,6 +356,26 @@ impl ActionList {
         self.len += 1;
     }
 
+    /// Appends one action per square of `targets`, lowest first: `head`
+    /// with the square in the field at bit `shift`, flagged a capture where
+    /// `enemy` holds the square. The length stays in a register meanwhile
+    /// (a store into the list could otherwise be taken to change it).
+    ///
+    /// # Panics
+    ///
+    /// When the list is full; the generator never fills it.
+    #[inline(always)]
+    pub(crate) fn push_targets(&mut self, head: Action, shift: u32, mut targets: u64, enemy: u64) {
+        let mut len = self.len;
+        while targets != 0 {
+            let to = targets.trailing_zeros();
+            self.items[len] = head.with_field(to, shift, enemy);
+            len += 1;
+            targets &= targets - 1;
+        }
+        self.len = len;
+    }
+
     /// Appends, for each troop in `troops` (a set of [`crate::Troop`]
     /// indices), the first `n` of `row` (placements of troop 0) with that
     /// troop: four slots written per troop without a branch on `n`, the

@@ -52,31 +52,19 @@ impl Sink for Counter {
 
 impl Sink for ActionList {
     #[inline(always)]
-    fn relocations(&mut self, from: usize, mut targets: u64, enemy: u64) {
+    fn relocations(&mut self, from: usize, targets: u64, enemy: u64) {
         let head = Action::pack(ActionKind::Relocate, from, 0, 0, false);
-        while targets != 0 {
-            let to = targets.trailing_zeros();
-            self.push(head.with_field(to, 6, enemy));
-            targets &= targets - 1;
-        }
+        self.push_targets(head, 6, targets, enemy);
     }
     #[inline(always)]
-    fn strikes(&mut self, from: usize, mut targets: u64) {
+    fn strikes(&mut self, from: usize, targets: u64) {
         let head = Action::pack(ActionKind::Strike, from, 0, 0, true);
-        while targets != 0 {
-            let to = targets.trailing_zeros();
-            self.push(head.with_field(to, 6, 0));
-            targets &= targets - 1;
-        }
+        self.push_targets(head, 6, targets, 0);
     }
     #[inline(always)]
-    fn commands(&mut self, commander: usize, from: usize, mut targets: u64, enemy: u64) {
+    fn commands(&mut self, commander: usize, from: usize, targets: u64, enemy: u64) {
         let head = Action::pack(ActionKind::Command, commander, from, 0, false);
-        while targets != 0 {
-            let to = targets.trailing_zeros();
-            self.push(head.with_field(to, 0, enemy));
-            targets &= targets - 1;
-        }
+        self.push_targets(head, 0, targets, enemy);
     }
     #[inline(always)]
     fn levies(&mut self, bag: Bag, squares: u64) {
