@@ -54,7 +54,7 @@ impl Sink for ActionList {
     #[inline(always)]
     fn relocations(&mut self, from: usize, targets: u64, enemy: u64) {
         let head = Action::pack(ActionKind::Relocate, from, 0, 0, false);
-        self.push_targets(head, 6, targets, enemy);
+        self.push_few_targets(head, 6, targets, enemy);
     }
     #[inline(always)]
     fn strikes(&mut self, from: usize, targets: u64) {
