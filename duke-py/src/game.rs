@@ -401,9 +401,11 @@ impl Game {
     /// DukeError, changing nothing, for an index the game does not accept
     /// now.
     ///
-    /// The index is decoded on its own and the game checks the decision
-    /// against the list it keeps: nothing from the last listing is worked
-    /// out again, so legal_indices() then apply_index() is the fast loop.
+    /// The index is any integer, a NumPy one from `legal_indices()`
+    /// included (no `int()` needed). It is decoded on its own and the game
+    /// checks the decision against the list it keeps: nothing from the last
+    /// listing is worked out again, so legal_indices() then apply_index()
+    /// is the fast loop.
     #[pyo3(signature = (index, perspective = "absolute"))]
     fn apply_index(&mut self, index: usize, perspective: &str) -> PyResult<Option<String>> {
         let p = crate::convert::perspective(perspective)?;
@@ -424,7 +426,7 @@ impl Game {
     ///
     /// The per-turn loop for RL and random play: while `game.outcome` is
     /// None, `legal = game.legal_indices()`, then
-    /// `game.apply_index(int(legal[k]))` for a chosen `k` (a levy is the
+    /// `game.apply_index(legal[k])` for a chosen `k` (a levy is the
     /// draw index, then one of the placements listed after it).
     #[pyo3(signature = (perspective = "absolute"))]
     fn legal_indices<'py>(

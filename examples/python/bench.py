@@ -57,7 +57,7 @@ def duke_per_index(games):
         game = duke.Game(seed=g)
         while game.outcome is None:
             legal = game.legal_indices()
-            if game.apply_index(int(legal[rng.randrange(len(legal))])) is None:
+            if game.apply_index(legal[rng.randrange(len(legal))]) is None:
                 turns += 1
     return turns
 

@@ -60,3 +60,16 @@ def test_legal_mask_out_must_fit():
     frozen.flags.writeable = False
     with pytest.raises(duke.DukeError, match="writable"):
         game.legal_mask(out=frozen)
+
+def test_apply_index_takes_numpy_integers_as_the_loop_reads_them():
+    # The documented loop passes legal[k] (a NumPy int64) without int().
+    game, twin = duke.Game(seed=2), duke.Game(seed=2)
+    rng = random.Random(8)
+    while game.outcome is None:
+        legal = game.legal_indices()
+        k = rng.randrange(len(legal))
+        assert isinstance(legal[k], np.int64)
+        assert game.apply_index(legal[k]) == twin.apply_index(int(legal[k]))
+    assert game.record() == twin.record()
+    with pytest.raises(OverflowError):
+        duke.Game().apply_index(np.int64(-1))

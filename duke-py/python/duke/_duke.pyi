@@ -1,6 +1,6 @@
 """Type stubs of the native module duke._duke."""
 
-from typing import Any, Literal, Optional, Sequence, TypeVar, Union, final, overload
+from typing import Any, Literal, Optional, Sequence, SupportsIndex, TypeVar, Union, final, overload
 
 from typing_extensions import Self
 
@@ -283,7 +283,7 @@ class Game:
     def legal_mask(self, perspective: str = "absolute", *, out: _MaskOut) -> _MaskOut: ...
     @overload
     def legal_mask(self, perspective: str, out: _MaskOut) -> _MaskOut: ...
-    def apply_index(self, index: int, perspective: str = "absolute") -> Optional[str]: ...
+    def apply_index(self, index: SupportsIndex, perspective: str = "absolute") -> Optional[str]: ...
     def legal_indices(self, perspective: str = "absolute") -> npt.NDArray[np.int64]: ...
     def best_action(
         self,
