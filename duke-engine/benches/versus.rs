@@ -177,7 +177,14 @@ fn main() {
     let count = |i: usize| args.get(i + 1).and_then(|v| v.parse().ok());
     if let Some(i) = args.iter().position(|a| a == "duke") {
         let games = count(i).unwrap_or(2_000);
-        println!("duke: {games} games, {} turns", duke_games(games, 1));
+        let t = thread_cpu();
+        let turns = duke_games(games, 1);
+        let secs = thread_cpu() - t;
+        // The last field is the rate (read by examples/tools/compare-speed.sh).
+        println!(
+            "duke: {games} games, {turns} turns, {secs:.3} CPU-s, {:.3} M turns/s",
+            turns as f64 / secs / 1e6
+        );
         return;
     }
     if let Some(i) = args.iter().position(|a| a == "chess") {
@@ -193,7 +200,7 @@ fn main() {
     let (rounds, duke_n, chess_n) = if quick {
         (1, 200, 100)
     } else {
-        (ROUNDS, 4_000, 2_000)
+        (ROUNDS, 20_000, 10_000)
     };
     println!("random games, one core, {rounds} rounds taking turns, per CPU-second of this thread");
     let mut ratios = Vec::new();
