@@ -73,3 +73,16 @@ def test_apply_index_takes_numpy_integers_as_the_loop_reads_them():
     assert game.record() == twin.record()
     with pytest.raises(OverflowError):
         duke.Game().apply_index(np.int64(-1))
+
+
+def test_readme_fast_loop_runs():
+    # The README's Python loop, run as written (it must not drift from the API).
+    import pathlib
+    import re
+
+    readme = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = readme.split("## The fast loops", 1)[1]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    scope: dict = {}
+    exec(compile(code, "README.md", "exec"), scope)
+    assert scope["game"].outcome is not None
