@@ -335,13 +335,14 @@ impl Game {
         }
     }
 
-    /// Every action so far, setup placements first.
-    pub fn actions(&self) -> impl ExactSizeIterator<Item = Action> + '_ {
+    /// Every action so far, setup placements first (`next_back()` gives the
+    /// last one without walking them all).
+    pub fn actions(&self) -> impl DoubleEndedIterator<Item = Action> + ExactSizeIterator + '_ {
         self.steps.iter().map(|&(_, a)| a)
     }
 
     /// The turns played since setup.
-    pub fn turns(&self) -> impl ExactSizeIterator<Item = Action> + '_ {
+    pub fn turns(&self) -> impl DoubleEndedIterator<Item = Action> + ExactSizeIterator + '_ {
         self.steps[self.setup_len.min(self.steps.len())..]
             .iter()
             .map(|&(_, a)| a)

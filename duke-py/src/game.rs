@@ -262,7 +262,7 @@ impl Game {
     fn play(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Py<Action>> {
         let a = Action::from_arg(action)?;
         self.inner.play(a).map_err(Error::from)?;
-        let played = self.inner.actions().last().unwrap_or(a);
+        let played = self.inner.actions().next_back().unwrap_or(a);
         action_object(py, played)
     }
 
@@ -527,7 +527,7 @@ impl Game {
         from_dark: bool,
         size: u32,
     ) -> PyResult<String> {
-        let last = self.inner.turns().last();
+        let last = self.inner.turns().next_back();
         svg_text(self.inner.position(), highlights, last, from_dark, size)
     }
 
