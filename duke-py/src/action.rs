@@ -4,7 +4,7 @@ use duke_engine::encode::{action_from_index, action_index, Decision};
 use duke_engine::{Action as EngineAction, ActionView};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyType};
-use std::sync::Mutex;
+use std::sync::{Mutex, TryLockError};
 
 use crate::errors::{Error, Result};
 use crate::position::Position;
@@ -181,9 +181,13 @@ fn slot(bits: u32) -> usize {
     (bits.wrapping_mul(0x9E37_79B1) >> (32 - CACHE_BITS)) as usize
 }
 
-/// The shared Action object of `a` from the table `table`, created on a miss.
+/// The shared Action object of `a` from the table `table`, created on a
+/// miss; a new object when there is no table (see [`with_cache`]).
 #[inline(always)]
-fn shared(py: Python<'_>, table: &mut [Slot], a: EngineAction) -> PyResult<Py<Action>> {
+fn shared(py: Python<'_>, table: Option<&mut [Slot]>, a: EngineAction) -> PyResult<Py<Action>> {
+    let Some(table) = table else {
+        return Py::new(py, Action { inner: a });
+    };
     let bits = a.to_bits();
     let entry = &mut table[slot(bits)];
     if let Some((b, obj)) = entry {
@@ -196,12 +200,27 @@ fn shared(py: Python<'_>, table: &mut [Slot], a: EngineAction) -> PyResult<Py<Ac
     Ok(obj)
 }
 
-/// Runs `f` with the table, allocated on first use.
-fn with_cache<R>(f: impl FnOnce(&mut [Slot]) -> R) -> R {
-    // A poisoned lock only means a panic elsewhere; the table stays valid.
-    let mut guard = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-    let table = guard.get_or_insert_with(|| (0..1usize << CACHE_BITS).map(|_| None).collect());
-    f(table)
+/// Runs `f` with the table (allocated on first use), or with none when it
+/// is in use: `f` creates Python objects, which can start the garbage
+/// collector, which can run any Python code, and that code may list
+/// actions again on this thread. It then makes new objects instead of
+/// waiting for a lock its own thread holds.
+fn with_cache<R>(f: impl FnOnce(Option<&mut [Slot]>) -> R) -> R {
+    match CACHE.try_lock() {
+        Ok(mut guard) => {
+            f(Some(guard.get_or_insert_with(|| {
+                (0..1usize << CACHE_BITS).map(|_| None).collect()
+            })))
+        }
+        // A poisoned lock only means a panic elsewhere; the table stays valid.
+        Err(TryLockError::Poisoned(e)) => {
+            let mut guard = e.into_inner();
+            f(Some(guard.get_or_insert_with(|| {
+                (0..1usize << CACHE_BITS).map(|_| None).collect()
+            })))
+        }
+        Err(TryLockError::WouldBlock) => f(None),
+    }
 }
 
 /// The Action object of `a` (shared with earlier listings).
@@ -212,17 +231,18 @@ pub fn action_object(py: Python<'_>, a: EngineAction) -> PyResult<Py<Action>> {
 /// A Python list of the Action objects of `list` (shared with earlier
 /// listings: only reference counts change once they have been seen).
 pub fn actions<'py>(py: Python<'py>, list: &[EngineAction]) -> PyResult<Bound<'py, PyList>> {
-    with_cache(|table| {
+    with_cache(|mut table| {
         let mut failed = None;
         let out = PyList::new(
             py,
-            list.iter().map(|&a| match shared(py, table, a) {
-                Ok(obj) => obj.into_any(),
-                Err(e) => {
-                    failed = Some(e);
-                    py.None()
-                }
-            }),
+            list.iter()
+                .map(|&a| match shared(py, table.as_deref_mut(), a) {
+                    Ok(obj) => obj.into_any(),
+                    Err(e) => {
+                        failed = Some(e);
+                        py.None()
+                    }
+                }),
         )?;
         match failed {
             Some(e) => Err(e),

@@ -187,3 +187,32 @@ def test_listed_actions_are_shared_objects_that_compare_by_value():
             seen_capture = True
         game.play(a)
     assert seen_capture
+
+
+def test_listing_actions_from_a_finalizer_during_a_listing():
+    # Creating the list can start the garbage collector, whose finalizers
+    # may list actions again on the same thread: that must neither deadlock
+    # nor give different actions.
+    import gc
+
+    game = duke.Game(seed=4)
+    expected = [str(a) for a in game.legal_actions()]
+    seen = []
+
+    class Cycle:
+        def __init__(self):
+            self.me = self
+
+        def __del__(self):
+            seen.append([str(a) for a in game.legal_actions()])
+
+    old = gc.get_threshold()
+    gc.set_threshold(1)
+    try:
+        for _ in range(200):
+            Cycle()
+            assert [str(a) for a in game.legal_actions()] == expected
+    finally:
+        gc.set_threshold(*old)
+        gc.collect()
+    assert seen and all(s == expected for s in seen)
