@@ -24,6 +24,7 @@ use alloc::vec::Vec;
 use core::cmp::Reverse;
 
 mod analyze;
+mod tt;
 pub use analyze::{analysis_depth, analyze, Assessment, TurnAnalysis, BLUNDER, MISTAKE, SCORE_CAP};
 
 /// A decision of the side to move (an action, or the draw of a levy),
@@ -102,24 +103,13 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
-#[derive(Clone, Copy, Default)]
-struct TtEntry {
-    key: u64,
-    best: u32,
-    score: i32,
-    depth: i8,
-    flag: u8,
-}
-
-const EXACT: u8 = 1;
-const LOWER: u8 = 2;
-const UPPER: u8 = 3;
+use tt::{Entry as TtEntry, Table, EXACT, LOWER, UPPER};
 
 /// A searcher: its transposition table, history and killer tables.
 /// Reuse one across searches to keep the table's allocation; every search
 /// starts from a cleared table, so results are deterministic.
 pub struct Searcher {
-    tt: Vec<TtEntry>,
+    tt: Table,
     killers: [[Action; 2]; MAX_PLY],
     history: [[i32; 36]; 36],
     path: Vec<u64>,
@@ -270,7 +260,7 @@ impl Searcher {
     /// A searcher with a table of `entries` (rounded up to a power of two).
     pub fn with_table_entries(entries: usize) -> Searcher {
         Searcher {
-            tt: vec![TtEntry::default(); entries.max(1).next_power_of_two()],
+            tt: Table::new(entries),
             killers: [[Action::pack(ActionKind::Place, 0, 0, 0, false); 2]; MAX_PLY],
             history: [[0; 36]; 36],
             path: Vec::with_capacity(MAX_PLY + 256),
@@ -314,7 +304,7 @@ impl Searcher {
     }
 
     fn reset(&mut self) {
-        self.tt.fill(TtEntry::default());
+        self.tt.clear();
         self.history = [[0; 36]; 36];
         for k in self.killers.iter_mut() {
             *k = [Action::pack(ActionKind::Place, 0, 0, 0, false); 2];
@@ -488,10 +478,9 @@ impl Searcher {
         let mut cur = *pos;
         cur.play_unchecked(a);
         for _ in 1..depth {
-            let e = self.tt[(cur.key() as usize) & (self.tt.len() - 1)];
-            if e.key != cur.key() || e.best == 0 {
+            let Some(e) = self.tt.probe(cur.key()).filter(|e| e.best != 0) else {
                 break;
-            }
+            };
             let Some(next) = Action::from_bits(e.best) else {
                 break;
             };
@@ -547,10 +536,8 @@ impl Searcher {
         if self.out_of_budget() {
             return evaluate(pos).clamp(alpha, beta);
         }
-        let slot = (pos.key() as usize) & (self.tt.len() - 1);
-        let entry = self.tt[slot];
         let mut tt_move = 0;
-        if entry.key == pos.key() {
+        if let Some(entry) = self.tt.probe(pos.key()) {
             tt_move = entry.best;
             if i32::from(entry.depth) >= depth {
                 let s = from_tt(entry.score, ply);
@@ -648,13 +635,15 @@ impl Searcher {
             } else {
                 UPPER
             };
-            self.tt[slot] = TtEntry {
-                key: pos.key(),
-                best: best_action,
-                score: to_tt(alpha, ply),
-                depth: depth.min(127) as i8,
-                flag,
-            };
+            self.tt.store(
+                pos.key(),
+                TtEntry {
+                    best: best_action,
+                    score: to_tt(alpha, ply),
+                    depth: depth.min(127) as i8,
+                    flag,
+                },
+            );
         }
         alpha
     }
