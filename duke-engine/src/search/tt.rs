@@ -94,8 +94,16 @@ impl Table {
         }
     }
 
-    /// Empties every slot.
-    pub fn clear(&self) {
+    /// Empties every slot: plain stores (a `memset`) while no other
+    /// searcher shares the slots, atomic ones otherwise.
+    pub fn clear(&mut self) {
+        if let Some(slots) = Arc::get_mut(&mut self.slots) {
+            for s in slots.iter_mut() {
+                *s.check.get_mut() = 0;
+                *s.data.get_mut() = 0;
+            }
+            return;
+        }
         for s in self.slots.iter() {
             s.check.store(0, Relaxed);
             s.data.store(0, Relaxed);
@@ -146,7 +154,7 @@ mod tests {
 
     #[test]
     fn probe_finds_what_was_stored_and_misses_other_keys() {
-        let t = Table::new(100);
+        let mut t = Table::new(100);
         assert_eq!(t.mask, 127);
         let e = Entry {
             best: 77,
@@ -164,11 +172,16 @@ mod tests {
         t.store(other, Entry { depth: 1, ..e });
         assert_eq!(t.probe(key), None);
         assert_eq!(t.probe(other), Some(Entry { depth: 1, ..e }));
-        // A shared table sees the same slots; clear empties them.
+        // A shared table sees the same slots; clear empties them, shared
+        // (atomic stores) or not (plain ones).
         let shared = t.share();
         assert_eq!(shared.probe(other), Some(Entry { depth: 1, ..e }));
         t.clear();
         assert_eq!(shared.probe(other), None);
+        drop(shared);
+        t.store(key, e);
+        t.clear();
+        assert_eq!(t.probe(key), None);
     }
 
     #[test]
