@@ -392,9 +392,19 @@ duke_status duke_game_perft(const duke_game *game, uint32_t depth, uint64_t *out
 duke_status duke_game_observation(const duke_game *game, duke_perspective view, uint8_t *buf, size_t len);
 
 /**
+ * The number of threads of the AI's searches of this game
+ * (duke_game_best_action, duke_game_best_action_limits, duke_game_hint):
+ * 1, the default, to 64. With more than 1, helper threads search beside
+ * the calling thread (Lazy SMP), deeper in the same time on idle cores,
+ * but a depth or node limit no longer gives the same answer every run.
+ */
+duke_status duke_game_set_threads(duke_game *game, uint32_t threads);
+
+/**
  * The AI's decision at a level (1 to 5) as action text, or "levy" when it
  * is to levy (then duke_game_draw, and ask again for the square). `seed`
- * feeds only the deliberate noise of levels 1 and 2.
+ * feeds only the deliberate noise of levels 1 and 2. The search uses the
+ * game's threads (duke_game_set_threads).
  */
 duke_status duke_game_best_action(const duke_game *game, uint8_t level, uint64_t seed, char *buf, size_t len, size_t *out_len);
 

@@ -16,6 +16,8 @@ use crate::position::{
 /// A game: setup, play, history, the levy and the record. Opaque.
 pub struct duke_game {
     inner: Game,
+    // The threads of the AI's searches (duke_game_set_threads).
+    threads: usize,
 }
 
 /// Where a game stands.
@@ -63,7 +65,10 @@ pub enum duke_reason {
 }
 
 fn new_game(game: Game) -> *mut duke_game {
-    Box::into_raw(Box::new(duke_game { inner: game }))
+    Box::into_raw(Box::new(duke_game {
+        inner: game,
+        threads: 1,
+    }))
 }
 
 /// A game from the standard start position (both fixed setups).
@@ -510,6 +515,37 @@ fn decision_text(d: duke_engine::encode::Decision) -> String {
     }
 }
 
+/// A searcher with the game's threads.
+fn searcher(g: &duke_game) -> duke_engine::search::Searcher {
+    let mut s = duke_engine::search::Searcher::new();
+    s.set_threads(g.threads);
+    s
+}
+
+/// The number of threads of the AI's searches of this game
+/// (duke_game_best_action, duke_game_best_action_limits, duke_game_hint):
+/// 1, the default, to 64. With more than 1, helper threads search beside
+/// the calling thread (Lazy SMP), deeper in the same time on idle cores,
+/// but a depth or node limit no longer gives the same answer every run.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_set_threads(game: *mut duke_game, threads: u32) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle.
+        let g = unsafe { obj_mut(game, "game")? };
+        let max = duke_engine::search::MAX_THREADS;
+        match usize::try_from(threads) {
+            Ok(n) if (1..=max).contains(&n) => {
+                g.threads = n;
+                Ok(())
+            }
+            _ => Err(Error::new(
+                duke_status::DukeInvalidArgument,
+                format!("threads {threads} is out of range (1 to {max})"),
+            )),
+        }
+    })
+}
+
 fn check_level(level: u8) -> Result<duke_engine::search::Level, Error> {
     if (1..=duke_engine::search::LEVELS).contains(&level) {
         Ok(duke_engine::search::level(level))
@@ -526,7 +562,8 @@ fn check_level(level: u8) -> Result<duke_engine::search::Level, Error> {
 
 /// The AI's decision at a level (1 to 5) as action text, or "levy" when it
 /// is to levy (then duke_game_draw, and ask again for the square). `seed`
-/// feeds only the deliberate noise of levels 1 and 2.
+/// feeds only the deliberate noise of levels 1 and 2. The search uses the
+/// game's threads (duke_game_set_threads).
 #[no_mangle]
 pub unsafe extern "C" fn duke_game_best_action(
     game: *const duke_game,
@@ -542,7 +579,7 @@ pub unsafe extern "C" fn duke_game_best_action(
         out_ptr(out_len, "out_len")?;
         let lvl = check_level(level)?;
         let (pos, drawn, history) = search_input(g)?;
-        let r = duke_engine::search::Searcher::new().play_level(&pos, drawn, &history, &lvl, seed);
+        let r = searcher(g).play_level(&pos, drawn, &history, &lvl, seed);
         unsafe { text_out(&decision_text(r.decision), buf, len, out_len) }
     })
 }
@@ -574,7 +611,7 @@ pub unsafe extern "C" fn duke_game_best_action_limits(
             ));
         }
         let (pos, drawn, history) = search_input(g)?;
-        let r = duke_engine::search::Searcher::new().search(&pos, drawn, &history, &limits);
+        let r = searcher(g).search(&pos, drawn, &history, &limits);
         unsafe { text_out(&decision_text(r.decision), buf, len, out_len) }
     })
 }
@@ -596,7 +633,7 @@ pub unsafe extern "C" fn duke_game_hint(
         out_ptr(out_len, "out_len")?;
         let lvl = check_level(level)?;
         let (pos, drawn, history) = search_input(g)?;
-        let h = duke_engine::search::Searcher::new().hint(&pos, drawn, &history, &lvl, k as usize);
+        let h = searcher(g).hint(&pos, drawn, &history, &lvl, k as usize);
         let mut text = format!(
             "best {} {}\npv",
             decision_text(h.best.decision),

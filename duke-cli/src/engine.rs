@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-use duke_engine::search::{game_input, level, Limits, Searcher, LEVELS};
+use duke_engine::search::{game_input, level, Limits, Searcher, LEVELS, MAX_THREADS};
 use duke_engine::{Game, Phase, Troop};
 
 use crate::protocol::{self, decision_text, score_text, Command, GoLimits, Start};
@@ -22,6 +22,7 @@ pub struct Options {
     pub depth: u32,
     pub nodes: u64,
     pub time: u64,
+    pub threads: usize,
 }
 
 impl Default for Options {
@@ -31,6 +32,7 @@ impl Default for Options {
             depth: 0,
             nodes: 0,
             time: 0,
+            threads: 1,
         }
     }
 }
@@ -180,6 +182,10 @@ impl Engine {
             "option name time type spin default {} min 0 max 86400000",
             o.time
         ));
+        say(&format!(
+            "option name threads type spin default {} min 1 max {MAX_THREADS}",
+            o.threads
+        ));
         say("dukeok");
     }
 
@@ -198,9 +204,13 @@ impl Engine {
             "time" => {
                 self.options.time = value.parse().map_err(|_| bad("a time in milliseconds"))?
             }
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => self.options.threads = n,
+                _ => return Err(bad(&format!("a thread count 1 to {MAX_THREADS}"))),
+            },
             _ => {
                 return Err(format!(
-                    "setoption: unknown option \"{name}\" (level, depth, nodes or time)"
+                    "setoption: unknown option \"{name}\" (level, depth, nodes, time or threads)"
                 ))
             }
         }
@@ -245,6 +255,7 @@ impl Engine {
         let stop = Arc::new(AtomicBool::new(false));
         let answered = Arc::new(AtomicBool::new(false));
         searcher.set_stop_flag(Some(stop.clone()));
+        searcher.set_threads(self.options.threads);
         let done = answered.clone();
         let handle = std::thread::spawn(move || {
             let start = Instant::now();

@@ -142,6 +142,9 @@ input, one a line, and the game leaves cleanly at the end of its input.")]
         /// A time limit in milliseconds for every `go` (0: none)
         #[arg(long, value_name = "MS", default_value_t = 0)]
         time: u64,
+        /// Search threads (Lazy SMP); more than 1 is not deterministic
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=duke_engine::search::MAX_THREADS as i64))]
+        threads: u16,
     },
     /// Score every turn of a game record with the AI: the score before and
     /// after, the best alternative, mistakes (?) and blunders (??)
@@ -386,11 +389,13 @@ fn run(command: Command) -> Result<(), Failure> {
             depth,
             nodes,
             time,
+            threads,
         } => engine::run(engine::Options {
             level,
             depth,
             nodes,
             time,
+            threads: usize::from(threads),
         })
         .map_err(Failure::Io),
         Command::Analyze {

@@ -14,8 +14,13 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
+        Engine::start_with(&[])
+    }
+
+    fn start_with(args: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_duke"))
             .arg("engine")
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -175,4 +180,69 @@ fn scripted_exchange() {
     e.send("quit");
     let status = e.child.wait().unwrap();
     assert!(status.success());
+}
+
+#[test]
+fn threads_option() {
+    // `--threads` sets the option's starting value, announced as its default.
+    let mut e = Engine::start_with(&["--threads", "2"]);
+    e.send("duke");
+    let id = e.until("dukeok");
+    assert!(
+        id.iter()
+            .any(|l| l == "option name threads type spin default 2 min 1 max 64"),
+        "{id:?}"
+    );
+    // Two threads: a legal decision at a depth, and an answer within a time.
+    e.send("position dpn 2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40");
+    e.send("go depth 3");
+    let answer = e.until("bestdecision");
+    assert!(
+        answer[answer.len() - 2].starts_with("info depth 3 "),
+        "{answer:?}"
+    );
+    let decision = answer
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let legal = Command::new(env!("CARGO_BIN_EXE_duke"))
+        .args([
+            "moves",
+            "2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40",
+        ])
+        .output()
+        .unwrap();
+    let legal = String::from_utf8(legal.stdout).unwrap();
+    assert!(
+        decision == "draw" || legal.lines().any(|l| l == decision),
+        "{decision} not in {legal}"
+    );
+    e.send("go movetime 200");
+    let answer = e.until("bestdecision");
+    let time: u64 = field(&answer[answer.len() - 2], "time").parse().unwrap();
+    assert!(time < 200 + 400, "{answer:?}");
+    // Back to one thread, and out-of-range counts refused.
+    e.send("setoption name threads value 1");
+    e.send("go depth 2");
+    assert!(e
+        .until("bestdecision")
+        .pop()
+        .unwrap()
+        .starts_with("bestdecision "));
+    e.expect_error("setoption name threads value 0", "a thread count 1 to 64");
+    e.expect_error("setoption name threads value 65", "a thread count 1 to 64");
+    e.expect_error("setoption name threads value two", "a thread count 1 to 64");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+    // The argument is checked too.
+    let out = Command::new(env!("CARGO_BIN_EXE_duke"))
+        .args(["engine", "--threads", "0"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--threads"));
 }

@@ -185,8 +185,9 @@
 //! # Feature flags
 //!
 //! - `std` (default): implies `alloc`; the AI's time limit
-//!   ([`search::Limits::millis`]) needs its clock. The errors implement
-//!   `core::error::Error` with or without it.
+//!   ([`search::Limits::millis`]) needs its clock, and its helper threads
+//!   ([`search::Searcher::set_threads`], not on `wasm32`) need threads.
+//!   The errors implement `core::error::Error` with or without it.
 //! - `alloc`: [`Game`], [`record`], [`batch`], [`render`] and [`audit`]
 //!   (a game's history needs a heap).
 //! - `search` (default): the AI ([`search`]); needs `alloc`.

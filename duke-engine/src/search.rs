@@ -24,6 +24,9 @@ use alloc::vec::Vec;
 use core::cmp::Reverse;
 
 mod analyze;
+#[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+mod smp;
+mod tt;
 pub use analyze::{analysis_depth, analyze, Assessment, TurnAnalysis, BLUNDER, MISTAKE, SCORE_CAP};
 
 /// A decision of the side to move (an action, or the draw of a levy),
@@ -50,6 +53,8 @@ pub const MATE: i32 = 100_000;
 pub const MATE_BOUND: i32 = MATE - 1_000;
 const INF: i32 = MATE + 1;
 const MAX_PLY: usize = 128;
+/// The most threads a search uses (see [`Searcher::set_threads`]).
+pub const MAX_THREADS: usize = 64;
 
 /// How long a search may run. Unset limits do not apply; with none set,
 /// the search stops at depth 64.
@@ -102,24 +107,21 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
-#[derive(Clone, Copy, Default)]
-struct TtEntry {
-    key: u64,
-    best: u32,
-    score: i32,
-    depth: i8,
-    flag: u8,
-}
-
-const EXACT: u8 = 1;
-const LOWER: u8 = 2;
-const UPPER: u8 = 3;
+use tt::{Entry as TtEntry, Table, EXACT, LOWER, UPPER};
 
 /// A searcher: its transposition table, history and killer tables.
 /// Reuse one across searches to keep the table's allocation; every search
-/// starts from a cleared table, so results are deterministic.
+/// starts from a cleared table, so results are deterministic (with one
+/// thread, the default; see [`Searcher::set_threads`]).
 pub struct Searcher {
-    tt: Vec<TtEntry>,
+    tt: Table,
+    threads: usize,
+    // The node count and the end of a search with helper threads.
+    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+    shared: Option<std::sync::Arc<smp::Shared>>,
+    // The nodes already added to the shared count.
+    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+    flushed: u64,
     killers: [[Action; 2]; MAX_PLY],
     history: [[i32; 36]; 36],
     path: Vec<u64>,
@@ -269,8 +271,17 @@ impl Searcher {
 
     /// A searcher with a table of `entries` (rounded up to a power of two).
     pub fn with_table_entries(entries: usize) -> Searcher {
+        Searcher::with_table(Table::new(entries))
+    }
+
+    fn with_table(tt: Table) -> Searcher {
         Searcher {
-            tt: vec![TtEntry::default(); entries.max(1).next_power_of_two()],
+            tt,
+            threads: 1,
+            #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+            shared: None,
+            #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+            flushed: 0,
             killers: [[Action::pack(ActionKind::Place, 0, 0, 0, false); 2]; MAX_PLY],
             history: [[0; 36]; 36],
             path: Vec::with_capacity(MAX_PLY + 256),
@@ -313,8 +324,45 @@ impl Searcher {
         self.stop = flag;
     }
 
+    /// The number of threads a search uses (at least 1).
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Searches with `threads` threads (Lazy SMP): the calling thread
+    /// searches as with one thread, and `threads - 1` helper threads search
+    /// the same root at the same time, sharing the transposition table, so
+    /// that the caller's search finds more of its positions already
+    /// searched and goes deeper in the same time. The caller's result is
+    /// returned; a node limit counts the nodes of all threads, and
+    /// [`SearchResult::nodes`] reports them all.
+    ///
+    /// One thread (the default) is deterministic: the same position,
+    /// history and limits give the same result. With more, the threads race
+    /// through the shared table, so a search at a depth or node limit may
+    /// answer differently from one run to the next (a time limit never was
+    /// deterministic). The count is clamped to 1..=[`MAX_THREADS`]; without
+    /// the `std` feature and on `wasm32` (no threads there) it stays 1.
+    ///
+    /// ```
+    /// use duke_engine::search::{Limits, Searcher};
+    /// use duke_engine::Position;
+    /// let mut searcher = Searcher::new();
+    /// searcher.set_threads(2);
+    /// let result = searcher.search(&Position::standard(), None, &[], &Limits::depth(3));
+    /// assert_eq!(result.depth, 3);
+    /// # #[cfg(not(target_arch = "wasm32"))]
+    /// assert_eq!(searcher.threads(), 2);
+    /// ```
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = if cfg!(all(feature = "std", not(target_arch = "wasm32"))) {
+            threads.clamp(1, MAX_THREADS)
+        } else {
+            1
+        };
+    }
+
     fn reset(&mut self) {
-        self.tt.fill(TtEntry::default());
         self.history = [[0; 36]; 36];
         for k in self.killers.iter_mut() {
             *k = [Action::pack(ActionKind::Place, 0, 0, 0, false); 2];
@@ -322,6 +370,10 @@ impl Searcher {
         self.nodes = 0;
         self.next_check = 0;
         self.stopped = false;
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        {
+            self.flushed = 0;
+        }
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -331,8 +383,18 @@ impl Searcher {
         // Checked every 1,024 nodes, counting the quiescence's too.
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + 1024;
+            #[allow(unused_mut)]
+            let mut nodes = self.nodes;
+            #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+            if let Some(shared) = &self.shared {
+                nodes = shared.add_nodes(self.nodes - self.flushed);
+                self.flushed = self.nodes;
+                if shared.done() {
+                    self.stopped = true;
+                }
+            }
             if let Some(max) = self.limits.nodes {
-                if self.nodes >= max {
+                if nodes >= max {
                     self.stopped = true;
                 }
             }
@@ -355,12 +417,31 @@ impl Searcher {
     /// Searches `pos` for the side to move. With `drawn`, the mover has
     /// drawn that troop and the root decisions are its placements.
     /// `history` holds the keys of the game's earlier positions (oldest
-    /// first), so that the search scores a repetition as a draw.
+    /// first), so that the search scores a repetition as a draw. With more
+    /// than one thread (see [`Searcher::set_threads`]), helper threads
+    /// search beside this one.
     ///
     /// # Panics
     ///
     /// When the position has no legal decision (the game is over).
     pub fn search(
+        &mut self,
+        pos: &Position,
+        drawn: Option<Troop>,
+        history: &[u64],
+        limits: &Limits,
+    ) -> SearchResult {
+        self.tt.clear();
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        if self.threads > 1 {
+            return self.search_threads(pos, drawn, history, limits);
+        }
+        self.iterate(pos, drawn, history, limits)
+    }
+
+    /// The iterative deepening of one thread's search (the table cleared
+    /// by the caller).
+    fn iterate(
         &mut self,
         pos: &Position,
         drawn: Option<Troop>,
@@ -437,6 +518,7 @@ impl Searcher {
         depth: u32,
     ) -> Vec<(Decision, i32)> {
         let roots = root_decisions(pos, drawn);
+        self.tt.clear();
         self.reset();
         self.limits = Limits::default();
         self.path.clear();
@@ -488,10 +570,9 @@ impl Searcher {
         let mut cur = *pos;
         cur.play_unchecked(a);
         for _ in 1..depth {
-            let e = self.tt[(cur.key() as usize) & (self.tt.len() - 1)];
-            if e.key != cur.key() || e.best == 0 {
+            let Some(e) = self.tt.probe(cur.key()).filter(|e| e.best != 0) else {
                 break;
-            }
+            };
             let Some(next) = Action::from_bits(e.best) else {
                 break;
             };
@@ -547,10 +628,8 @@ impl Searcher {
         if self.out_of_budget() {
             return evaluate(pos).clamp(alpha, beta);
         }
-        let slot = (pos.key() as usize) & (self.tt.len() - 1);
-        let entry = self.tt[slot];
         let mut tt_move = 0;
-        if entry.key == pos.key() {
+        if let Some(entry) = self.tt.probe(pos.key()) {
             tt_move = entry.best;
             if i32::from(entry.depth) >= depth {
                 let s = from_tt(entry.score, ply);
@@ -648,13 +727,15 @@ impl Searcher {
             } else {
                 UPPER
             };
-            self.tt[slot] = TtEntry {
-                key: pos.key(),
-                best: best_action,
-                score: to_tt(alpha, ply),
-                depth: depth.min(127) as i8,
-                flag,
-            };
+            self.tt.store(
+                pos.key(),
+                TtEntry {
+                    best: best_action,
+                    score: to_tt(alpha, ply),
+                    depth: depth.min(127) as i8,
+                    flag,
+                },
+            );
         }
         alpha
     }

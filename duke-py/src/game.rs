@@ -2,7 +2,7 @@
 
 use duke_engine::encode::{action_index, write_game_mask, write_game_observation, Decision};
 use duke_engine::encode::{game_indices, index_decision, ACTION_SPACE};
-use duke_engine::search::{level as ai_level, Level, Limits, Searcher};
+use duke_engine::search::{level as ai_level, Level, Limits, Searcher, MAX_THREADS};
 use duke_engine::{Game as EngineGame, Outcome as EngineOutcome, Phase};
 use numpy::{PyArray1, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
@@ -79,6 +79,19 @@ pub struct Game {
     pub inner: EngineGame,
 }
 
+/// A searcher with `threads` threads, 1 to `MAX_THREADS`.
+fn searcher(threads: i64) -> Result<Searcher> {
+    let n = usize::try_from(threads)
+        .ok()
+        .filter(|n| (1..=MAX_THREADS).contains(n))
+        .ok_or_else(|| {
+            Error::Value(format!("threads must be 1 to {MAX_THREADS}, not {threads}"))
+        })?;
+    let mut searcher = Searcher::new();
+    searcher.set_threads(n);
+    Ok(searcher)
+}
+
 impl Game {
     /// Writes the mask into a caller's array (see `legal_mask`).
     fn mask_into(
@@ -127,6 +140,7 @@ impl Game {
     /// The AI's decision. The game is borrowed only to copy what the search
     /// needs; the search runs with the GIL released and the game free, so
     /// other threads may use the game meanwhile.
+    #[allow(clippy::too_many_arguments)]
     fn decide(
         slf: PyRef<'_, Self>,
         py: Python<'_>,
@@ -135,7 +149,9 @@ impl Game {
         nodes: Option<u64>,
         millis: Option<u64>,
         seed: u64,
+        threads: i64,
     ) -> Result<(Decision, i32, duke_engine::Position)> {
+        let searcher = searcher(threads)?;
         let (pos, drawn, history) = slf.search_input()?;
         drop(slf);
         let lvl = match level {
@@ -146,7 +162,10 @@ impl Game {
                 millis,
             }),
         };
-        let r = py.detach(move || Searcher::new().play_level(&pos, drawn, &history, &lvl, seed));
+        let r = py.detach(move || {
+            let mut searcher = searcher;
+            searcher.play_level(&pos, drawn, &history, &lvl, seed)
+        });
         Ok((r.decision, r.score, pos))
     }
 }
@@ -447,8 +466,12 @@ impl Game {
     /// The AI's decision: the Action to play, or None when it is to levy
     /// (call draw(), then best_action() again for the square). Give a
     /// `level` (1-5) or limits (`depth`, `nodes`, `millis`); `seed` feeds
-    /// the deliberate noise of levels 1 and 2 only. Releases the GIL.
-    #[pyo3(signature = (level = None, depth = None, nodes = None, millis = None, seed = 0))]
+    /// the deliberate noise of levels 1 and 2 only. `threads` (1 to 64)
+    /// searches with helper threads (Lazy SMP): deeper in the same time on
+    /// idle cores, but with more than 1 a depth or node limit no longer
+    /// gives the same answer every run. Releases the GIL.
+    #[pyo3(signature = (level = None, depth = None, nodes = None, millis = None, seed = 0, threads = 1))]
+    #[allow(clippy::too_many_arguments)]
     fn best_action(
         slf: PyRef<'_, Self>,
         py: Python<'_>,
@@ -457,8 +480,9 @@ impl Game {
         nodes: Option<u64>,
         millis: Option<u64>,
         seed: u64,
+        threads: i64,
     ) -> Result<Option<Action>> {
-        let d = Game::decide(slf, py, level, depth, nodes, millis, seed)?.0;
+        let d = Game::decide(slf, py, level, depth, nodes, millis, seed, threads)?.0;
         Ok(match d {
             Decision::Act(a) => Some(Action { inner: a }),
             Decision::Draw => None,
@@ -468,7 +492,7 @@ impl Game {
     /// The AI's decision as an index of the action space, from
     /// `perspective` (DRAW when it is to levy); arguments as for
     /// `best_action`. Releases the GIL.
-    #[pyo3(signature = (level = None, depth = None, nodes = None, millis = None, seed = 0, perspective = "absolute"))]
+    #[pyo3(signature = (level = None, depth = None, nodes = None, millis = None, seed = 0, perspective = "absolute", threads = 1))]
     #[allow(clippy::too_many_arguments)]
     fn best_index(
         slf: PyRef<'_, Self>,
@@ -479,27 +503,31 @@ impl Game {
         millis: Option<u64>,
         seed: u64,
         perspective: &str,
+        threads: i64,
     ) -> Result<usize> {
         let p = crate::convert::perspective(perspective)?;
-        let (d, _, pos) = Game::decide(slf, py, level, depth, nodes, millis, seed)?;
+        let (d, _, pos) = Game::decide(slf, py, level, depth, nodes, millis, seed, threads)?;
         Ok(action_index(d, &pos, p))
     }
 
     /// The AI's advice at a `level` (1-5) with its `k` best choices, as a
     /// dict: {"best": text, "score": int, "pv": [text], "top": [(text,
     /// score)], "depth": int}. Scores are for the side to decide, in
-    /// hundredths of a Footman; a levy is written "levy". Releases the GIL.
-    #[pyo3(signature = (level = 3, k = 3))]
+    /// hundredths of a Footman; a levy is written "levy". `threads` as for
+    /// `best_action`. Releases the GIL.
+    #[pyo3(signature = (level = 3, k = 3, threads = 1))]
     fn hint<'py>(
         slf: PyRef<'_, Self>,
         py: Python<'py>,
         level: u8,
         k: usize,
+        threads: i64,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let mut searcher = searcher(threads)?;
         let (pos, drawn, history) = slf.search_input()?;
         drop(slf);
         let lvl = ai_level(level);
-        let h = py.detach(move || Searcher::new().hint(&pos, drawn, &history, &lvl, k));
+        let h = py.detach(move || searcher.hint(&pos, drawn, &history, &lvl, k));
         let text = |d: Decision| match d {
             Decision::Act(a) => a.to_string(),
             Decision::Draw => "levy".to_string(),

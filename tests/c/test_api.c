@@ -318,6 +318,18 @@ static void test_ai(void) {
     CHECK(duke_game_hint(game, 9, 2, buf, sizeof buf, &n) == DUKE_INVALID_ARGUMENT);
     CHECK(duke_game_hint(NULL, 3, 2, buf, sizeof buf, &n) == DUKE_NULL_POINTER);
     CHECK(duke_game_hint(game, 3, 2, buf, 4, &n) == DUKE_BUFFER_TOO_SMALL);
+    /* Helper threads: still a winning action; 0 and 65 are refused. */
+    CHECK(duke_game_set_threads(game, 2) == DUKE_OK);
+    CHECK(duke_game_best_action(game, 5, 0, buf, sizeof buf, &n) == DUKE_OK);
+    CHECK(strcmp(buf, "F5xF6") == 0 || strcmp(buf, "A6xF6") == 0 || strcmp(buf, "F5-E6") == 0);
+    duke_search_limits deeper = {3, 0, 0};
+    CHECK(duke_game_best_action_limits(game, &deeper, buf, sizeof buf, &n) == DUKE_OK);
+    CHECK(strcmp(buf, "F5xF6") == 0 || strcmp(buf, "A6xF6") == 0 || strcmp(buf, "F5-E6") == 0);
+    CHECK(duke_game_hint(game, 3, 2, buf, sizeof buf, &n) == DUKE_OK && strncmp(buf, "best ", 5) == 0);
+    CHECK(duke_game_set_threads(game, 0) == DUKE_INVALID_ARGUMENT);
+    CHECK(duke_game_set_threads(game, 65) == DUKE_INVALID_ARGUMENT);
+    CHECK(duke_game_set_threads(NULL, 2) == DUKE_NULL_POINTER);
+    CHECK(duke_game_set_threads(game, 1) == DUKE_OK);
     /* Not in play: the AI has nothing to decide. */
     CHECK(duke_game_play(game, S("F5xF6")) == DUKE_OK);
     CHECK(duke_game_best_action(game, 1, 0, buf, sizeof buf, &n) == DUKE_WRONG_PHASE);

@@ -216,3 +216,28 @@ def test_listing_actions_from_a_finalizer_during_a_listing():
         gc.set_threshold(*old)
         gc.collect()
     assert seen and all(s == expected for s in seen)
+
+
+def test_ai_with_threads():
+    # Helper threads (Lazy SMP): still the winning action, and a legal
+    # decision within a node or time limit; one thread is the default and
+    # answers the same every time.
+    game = duke.Game.from_position(duke.Position("D4d/5W/6/6/6/6 l P/- 0 0"))
+    for kwargs in [{"level": 5}, {"depth": 3}, {"nodes": 20000}, {"millis": 100}]:
+        action = game.best_action(threads=2, **kwargs)
+        after = game.copy()
+        after.play(action)
+        assert after.outcome is not None and after.outcome.winner == "light", (kwargs, action)
+    assert game.hint(level=3, k=2, threads=2)["score"] > 90000
+    middle = duke.Game.from_position(
+        duke.Position("2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40")
+    )
+    legal = set(middle.legal_indices().tolist())
+    assert middle.best_index(nodes=30000, threads=2) in legal
+    ones = {middle.best_index(nodes=30000, threads=1) for _ in range(3)}
+    assert ones == {middle.best_index(nodes=30000)}
+    for bad in [0, -1, 65]:
+        with pytest.raises(duke.DukeError, match="threads must be 1 to 64"):
+            middle.best_action(depth=1, threads=bad)
+        with pytest.raises(duke.DukeError, match="threads must be 1 to 64"):
+            middle.hint(threads=bad)

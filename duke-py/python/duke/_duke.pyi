@@ -292,6 +292,7 @@ class Game:
         nodes: Optional[int] = None,
         millis: Optional[int] = None,
         seed: int = 0,
+        threads: int = 1,
     ) -> Optional[Action]: ...
     def best_index(
         self,
@@ -301,8 +302,9 @@ class Game:
         millis: Optional[int] = None,
         seed: int = 0,
         perspective: str = "absolute",
+        threads: int = 1,
     ) -> int: ...
-    def hint(self, level: int = 3, k: int = 3) -> dict[str, Any]: ...
+    def hint(self, level: int = 3, k: int = 3, threads: int = 1) -> dict[str, Any]: ...
     def svg(
         self,
         highlights: Optional[Sequence[_SquareLike]] = None,

@@ -1,0 +1,186 @@
+//! Searches with helper threads (Lazy SMP): one thread stays
+//! deterministic and the default; more threads answer a legal decision
+//! within the limits, and find the forced Duke captures one thread finds.
+#![cfg(all(feature = "search", feature = "std"))]
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Instant;
+
+use duke_engine::search::{level, Decision, Limits, Searcher, MATE_BOUND, MAX_THREADS};
+use duke_engine::{ActionKind, Position};
+
+const MIDDLE: &str = "2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40";
+
+fn legal(pos: &Position, d: Decision) -> bool {
+    match d {
+        Decision::Act(a) => pos.is_legal(a) && a.kind() != ActionKind::Place,
+        Decision::Draw => pos.can_levy(),
+    }
+}
+
+#[test]
+fn one_thread_is_the_default_and_deterministic() {
+    let pos: Position = MIDDLE.parse().unwrap();
+    assert_eq!(Searcher::new().threads(), 1);
+    let mut one = Searcher::new();
+    one.set_threads(1);
+    for limits in [Limits::depth(3), Limits::nodes(40_000)] {
+        let a = Searcher::new().search(&pos, None, &[], &limits);
+        let b = one.search(&pos, None, &[], &limits);
+        let c = one.search(&pos, None, &[], &limits);
+        assert_eq!(a, b);
+        assert_eq!(b, c);
+    }
+}
+
+#[test]
+fn the_thread_count_is_clamped() {
+    let mut s = Searcher::new();
+    s.set_threads(0);
+    assert_eq!(s.threads(), 1);
+    s.set_threads(10_000);
+    let want = if cfg!(target_arch = "wasm32") {
+        1
+    } else {
+        MAX_THREADS
+    };
+    assert_eq!(s.threads(), want);
+}
+
+#[test]
+fn two_threads_answer_a_legal_decision_within_depth_and_node_limits() {
+    let pos: Position = MIDDLE.parse().unwrap();
+    let mut s = Searcher::new();
+    s.set_threads(2);
+    let r = s.search(&pos, None, &[], &Limits::depth(3));
+    assert_eq!(r.depth, 3);
+    assert!(legal(&pos, r.decision), "{:?}", r.decision);
+    assert_eq!(r.pv[0], r.decision);
+    // The node limit counts both threads' nodes: each adds its count every
+    // 1,024 nodes, so the total passes the limit by little.
+    let max = 100_000;
+    let r = s.search(&pos, None, &[], &Limits::nodes(max));
+    assert!(legal(&pos, r.decision), "{:?}", r.decision);
+    assert!(r.nodes >= max && r.nodes < max + 4 * 1024, "{}", r.nodes);
+    // A drawn troop: the answer is one of its placements.
+    let (troop, _) = pos.bag(pos.side_to_move()).iter().next().unwrap();
+    let r = s.search(&pos, Some(troop), &[], &Limits::depth(2));
+    let Decision::Act(a) = r.decision else {
+        panic!("{:?}", r.decision)
+    };
+    assert!(a.kind() == ActionKind::Place && pos.levy_squares().contains(a.target()));
+}
+
+#[test]
+fn two_threads_keep_to_the_time_limit_and_the_stop_flag() {
+    let pos: Position = MIDDLE.parse().unwrap();
+    let mut s = Searcher::new();
+    s.set_threads(2);
+    let t = Instant::now();
+    let r = s.search(
+        &pos,
+        None,
+        &[],
+        &Limits {
+            depth: None,
+            nodes: None,
+            millis: Some(200),
+        },
+    );
+    let ms = t.elapsed().as_millis();
+    assert!(legal(&pos, r.decision));
+    // The clock is read every 1,024 nodes (about a millisecond), and
+    // the helpers are joined after the calling thread stops; the slack is
+    // for a loaded machine.
+    assert!(ms < 200 + 400, "{ms} ms");
+    let stop = Arc::new(AtomicBool::new(true));
+    s.set_stop_flag(Some(stop));
+    let r = s.search(&pos, None, &[], &Limits::depth(6));
+    assert_eq!(r.depth, 1);
+    assert!(legal(&pos, r.decision));
+}
+
+#[test]
+fn a_level_and_a_hint_search_with_the_threads() {
+    let pos = Position::standard();
+    let mut s = Searcher::new();
+    s.set_threads(2);
+    for k in 1..=4 {
+        let r = s.play_level(&pos, None, &[], &level(k), 1);
+        assert!(legal(&pos, r.decision), "level {k}: {:?}", r.decision);
+    }
+    let h = s.hint(&pos, None, &[], &level(3), 3);
+    assert!(legal(&pos, h.best.decision));
+    assert_eq!(h.top.len(), 3);
+}
+
+/// Whether the mover can force a Duke capture within `turns` of its own
+/// turns, whatever the opponent does (as in tests/search.rs).
+fn forced(pos: &Position, turns: u32) -> bool {
+    if turns == 0 {
+        return false;
+    }
+    pos.legal_actions().iter().any(|&a| {
+        if a.kind() == ActionKind::Place {
+            return false; // a levy's troop is chance; the tactics need none
+        }
+        let mut child = *pos;
+        child.play_unchecked(a);
+        if child.duke(child.side_to_move()).is_none() {
+            return true;
+        }
+        let replies = child.legal_actions();
+        !replies.is_empty() && forced_reply(&child, turns - 1)
+    })
+}
+
+/// Whether every reply leaves a forced capture (none: the opponent, without
+/// an action, has lost).
+fn forced_reply(pos: &Position, turns: u32) -> bool {
+    pos.legal_actions().iter().all(|&r| {
+        let mut next = *pos;
+        next.play_unchecked(r);
+        forced(&next, turns)
+    })
+}
+
+#[test]
+fn two_threads_find_the_forced_duke_captures_one_thread_finds() {
+    let text = include_str!("../../tests/data/tactics.txt");
+    let mut n = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let mut words = line.splitn(3, ' ');
+        let turns: u32 = words.next().unwrap().parse().unwrap();
+        let dpn = words.nth(1).unwrap();
+        let pos: Position = dpn.parse().unwrap();
+        let limits = Limits::depth(2 * turns - 1);
+        assert!(forced(&pos, turns), "{dpn}: not forced in {turns}");
+        let one = Searcher::new().search(&pos, None, &[], &limits);
+        assert!(one.score >= MATE_BOUND, "{dpn}: one thread");
+        let mut s = Searcher::new();
+        s.set_threads(2);
+        for _ in 0..3 {
+            let r = s.search(&pos, None, &[], &limits);
+            assert!(
+                r.score >= MATE_BOUND,
+                "{dpn}: two threads score {}",
+                r.score
+            );
+            let Decision::Act(a) = r.decision else {
+                panic!("{dpn}: a levy is not forced")
+            };
+            let mut child = pos;
+            child.play_unchecked(a);
+            assert!(
+                child.duke(child.side_to_move()).is_none() || forced_reply(&child, turns - 1),
+                "{dpn}: {a} does not keep the win"
+            );
+        }
+        n += 1;
+    }
+    assert!(n >= 6, "{n}");
+}
