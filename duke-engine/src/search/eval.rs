@@ -13,7 +13,6 @@
 //! | [`BAG`] | the bag's expected levy value: the mean value of its troops times min(bag size, 3) / 4 |
 //! | [`LEVY_SQUARES`] | free squares next to the Duke, at most 2 (0 with an empty bag) |
 //! | [`DUKE_DANGER`] | squares next to the Duke that an enemy tile attacks |
-//! | [`DUKE_GUARDS`] | own tiles next to the Duke |
 //!
 //! The tool that fits the weights on self-play positions (Texel tuning) is
 //! the example `texel` (`cargo run --release -p duke-engine --example
@@ -23,15 +22,13 @@ use crate::masks::{relocation_reach, ADJACENT, REACH};
 use crate::{Position, Side, Troop};
 
 /// The number of features.
-pub const FEATURES: usize = 49;
+pub const FEATURES: usize = 48;
 /// The index of the bag's expected levy value.
 pub const BAG: usize = 45;
 /// The index of the free squares next to the Duke (a levy's squares).
 pub const LEVY_SQUARES: usize = 46;
 /// The index of the attacked squares next to the Duke.
 pub const DUKE_DANGER: usize = 47;
-/// The index of the own tiles next to the Duke.
-pub const DUKE_GUARDS: usize = 48;
 
 /// The index of the material feature of `troop` with `face` (0 starting,
 /// 1 flipped).
@@ -114,7 +111,6 @@ pub const HAND_SET: [i32; FEATURES] = {
     w[BAG] = Weights::SCALE;
     w[LEVY_SQUARES] = 8 * Weights::SCALE;
     w[DUKE_DANGER] = -12 * Weights::SCALE;
-    w[DUKE_GUARDS] = 0;
     w
 };
 
@@ -146,7 +142,7 @@ impl Weights {
     ///
     /// ```
     /// use duke_engine::search::eval::{Weights, BAG};
-    /// assert_eq!(Weights::new([0; 49]).get(BAG), 0);
+    /// assert_eq!(Weights::new([0; 48]).get(BAG), 0);
     /// ```
     pub const fn get(&self, index: usize) -> i32 {
         self.terms[index]
@@ -182,7 +178,7 @@ pub fn feature_name(index: usize) -> alloc::string::String {
         0..=29 => format!(
             "{} {}",
             Troop::ALL[index / 2].name(),
-            if index & 1 == 0 {
+            if index.is_multiple_of(2) {
                 "starting"
             } else {
                 "flipped"
@@ -192,7 +188,6 @@ pub fn feature_name(index: usize) -> alloc::string::String {
         BAG => "bag".to_string(),
         LEVY_SQUARES => "levy squares".to_string(),
         DUKE_DANGER => "duke danger".to_string(),
-        DUKE_GUARDS => "duke guards".to_string(),
         _ => "none".to_string(),
     }
 }
@@ -262,8 +257,7 @@ fn side_score(pos: &Position, side: Side, w: &Weights) -> i32 {
     let [bag, free] = bag_terms(pos, side, duke, occ);
     score += w.terms[BAG] * bag + w.terms[LEVY_SQUARES] * free;
     if let Some(k) = duke {
-        let [danger, guards] = duke_terms(pos, side, k.index(), own, occ);
-        score += w.terms[DUKE_DANGER] * danger + w.terms[DUKE_GUARDS] * guards;
+        score += w.terms[DUKE_DANGER] * duke_danger(pos, side, k.index(), occ);
     }
     score
 }
@@ -289,9 +283,9 @@ fn bag_terms(pos: &Position, side: Side, duke: Option<crate::Square>, occ: u64) 
     [avg * bag.total().min(3) as i32 / 4, free.min(2)]
 }
 
-/// The attacked squares next to the Duke on `k` and the own tiles there.
+/// The attacked squares next to the Duke on `k`.
 #[inline]
-fn duke_terms(pos: &Position, side: Side, k: usize, own: u64, occ: u64) -> [i32; 2] {
+fn duke_danger(pos: &Position, side: Side, k: usize, occ: u64) -> i32 {
     let around = ADJACENT[k];
     let mut danger = 0;
     let mut rest = around;
@@ -302,7 +296,7 @@ fn duke_terms(pos: &Position, side: Side, k: usize, own: u64, occ: u64) -> [i32;
             danger += 1;
         }
     }
-    [danger, (around & own).count_ones() as i32]
+    danger
 }
 
 /// The feature vector of `pos`: each feature for the side to move less
@@ -341,9 +335,7 @@ fn side_features(pos: &Position, side: Side, sign: i32, f: &mut [i32; FEATURES])
     f[BAG] += sign * bag;
     f[LEVY_SQUARES] += sign * free;
     if let Some(k) = duke {
-        let [danger, guards] = duke_terms(pos, side, k.index(), own, occ);
-        f[DUKE_DANGER] += sign * danger;
-        f[DUKE_GUARDS] += sign * guards;
+        f[DUKE_DANGER] += sign * duke_danger(pos, side, k.index(), occ);
     }
 }
 
