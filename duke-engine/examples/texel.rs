@@ -9,7 +9,8 @@
 //!    quiet position, as Texel tuning wants: the static evaluation is
 //!    then its own best guess) is kept with the game's result. They are
 //!    written as `dpn <TAB> result for Light (1, 0.5, 0) <TAB> game` lines
-//!    to `target/texel/positions-<level>-<games>.tsv` and read back from
+//!    to `target/texel/positions-<level>-<games>-<tag>.tsv` (the tag a hash
+//!    of the weights that played, `Weights::DEFAULT`) and read back from
 //!    there on later runs.
 //! 2. Split by game: games with `g % 5 == 4` are the held-out set, the
 //!    rest the training set.
@@ -141,7 +142,12 @@ fn play_game(g: u64, lvl: u8, searcher: &mut Searcher) -> Vec<(Position, f64)> {
 /// in target/texel.
 fn positions(o: &Options) -> Vec<(u64, Position, f64)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/texel");
-    let path = dir.join(format!("positions-{}-{}.tsv", o.level, o.games));
+    let path = dir.join(format!(
+        "positions-{}-{}-{:08x}.tsv",
+        o.level,
+        o.games,
+        weights_tag(Weights::DEFAULT.terms())
+    ));
     if let Ok(file) = std::fs::File::open(&path) {
         eprintln!("reading {}", path.display());
         let mut out = Vec::new();
@@ -204,6 +210,18 @@ fn positions(o: &Options) -> Vec<(u64, Position, f64)> {
         start.elapsed().as_secs_f64()
     );
     out
+}
+
+/// A short tag of the weights the games are played with (FNV-1a), so that
+/// the positions of one build's weights are never read for another's.
+fn weights_tag(w: &[i32; FEATURES]) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for x in w {
+        for b in x.to_le_bytes() {
+            h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+        }
+    }
+    h
 }
 
 /// A position as the tuner sees it: features and result for the mover.
