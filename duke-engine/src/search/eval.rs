@@ -115,58 +115,59 @@ pub const HAND_SET: [i32; FEATURES] = {
 };
 
 /// The weights fitted by Texel tuning on positions of self-play games (the
-/// example `texel`; the book's AI chapter gives the procedure and its
-/// figures): what [`evaluate`] uses.
+/// example `texel`, second round: games of the first round's weights; the
+/// book's AI chapter gives the procedure and its figures): what
+/// [`evaluate`] uses.
 #[rustfmt::skip]
 pub const TUNED: [i32; FEATURES] = [
         0, // 0: Duke starting
         0, // 1: Duke flipped
-     1609, // 2: Footman starting
-     2069, // 3: Footman flipped
-      841, // 4: Pikeman starting
-     1091, // 5: Pikeman flipped
-     3486, // 6: Knight starting
-     3212, // 7: Knight flipped
-     2628, // 8: Wizard starting
-     3951, // 9: Wizard flipped
-     4733, // 10: Ranger starting
-     3224, // 11: Ranger flipped
-     3250, // 12: Seer starting
-     4000, // 13: Seer flipped
-     4009, // 14: General starting
-     4472, // 15: General flipped
-     2688, // 16: Priest starting
-     2578, // 17: Priest flipped
-     2941, // 18: Champion starting
-     3642, // 19: Champion flipped
-     1690, // 20: Marshall starting
-     1834, // 21: Marshall flipped
-     1217, // 22: Bowman starting
-     2613, // 23: Bowman flipped
-     2568, // 24: Dragoon starting
-     3166, // 25: Dragoon flipped
-     3129, // 26: Assassin starting
-     2688, // 27: Assassin flipped
-     1248, // 28: Longbowman starting
-     2005, // 29: Longbowman flipped
-       -1, // 30: Duke mobility
-      204, // 31: Footman mobility
-      568, // 32: Pikeman mobility
-     -118, // 33: Knight mobility
-      133, // 34: Wizard mobility
-     -263, // 35: Ranger mobility
-      124, // 36: Seer mobility
-      -38, // 37: General mobility
-      183, // 38: Priest mobility
-      223, // 39: Champion mobility
-      511, // 40: Marshall mobility
-      639, // 41: Bowman mobility
-      370, // 42: Dragoon mobility
-      -86, // 43: Assassin mobility
-      158, // 44: Longbowman mobility
-       84, // 45: bag
-      516, // 46: levy squares
-     -916, // 47: duke danger
+     1382, // 2: Footman starting
+     2077, // 3: Footman flipped
+     1871, // 4: Pikeman starting
+     1908, // 5: Pikeman flipped
+     3597, // 6: Knight starting
+     3403, // 7: Knight flipped
+     2325, // 8: Wizard starting
+     3054, // 9: Wizard flipped
+     5260, // 10: Ranger starting
+     4409, // 11: Ranger flipped
+     2299, // 12: Seer starting
+     2356, // 13: Seer flipped
+     4842, // 14: General starting
+     4587, // 15: General flipped
+     4177, // 16: Priest starting
+     4211, // 17: Priest flipped
+     3355, // 18: Champion starting
+     4333, // 19: Champion flipped
+     4079, // 20: Marshall starting
+     4873, // 21: Marshall flipped
+     3182, // 22: Bowman starting
+     3517, // 23: Bowman flipped
+     3723, // 24: Dragoon starting
+     4037, // 25: Dragoon flipped
+     3284, // 26: Assassin starting
+     2366, // 27: Assassin flipped
+     1732, // 28: Longbowman starting
+     2377, // 29: Longbowman flipped
+      122, // 30: Duke mobility
+      324, // 31: Footman mobility
+      275, // 32: Pikeman mobility
+      -70, // 33: Knight mobility
+      449, // 34: Wizard mobility
+      -78, // 35: Ranger mobility
+      503, // 36: Seer mobility
+        8, // 37: General mobility
+      -29, // 38: Priest mobility
+      281, // 39: Champion mobility
+      120, // 40: Marshall mobility
+      204, // 41: Bowman mobility
+       68, // 42: Dragoon mobility
+     -134, // 43: Assassin mobility
+      228, // 44: Longbowman mobility
+       66, // 45: bag
+      422, // 46: levy squares
+     -717, // 47: duke danger
 ];
 
 impl Weights {
