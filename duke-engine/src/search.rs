@@ -24,16 +24,19 @@ use alloc::vec::Vec;
 use core::cmp::Reverse;
 
 mod analyze;
+pub mod eval;
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 mod smp;
 mod tt;
 pub use analyze::{analysis_depth, analyze, Assessment, TurnAnalysis, BLUNDER, MISTAKE, SCORE_CAP};
+pub use eval::evaluate;
+use eval::{tile_value, troop_value};
 
 /// A decision of the side to move (an action, or the draw of a levy),
 /// re-exported here beside [`SearchResult`], which carries one.
 pub use crate::encode::Decision;
-use crate::masks::{relocation_reach, ADJACENT, EMPTY, REACH};
-use crate::{Action, ActionKind, ActionList, Position, Side, Troop, QUIET_LIMIT};
+use crate::masks::EMPTY;
+use crate::{Action, ActionKind, ActionList, Position, Troop, QUIET_LIMIT};
 
 // The clock of the time limit. `std::time::Instant` panics in a browser
 // (wasm32-unknown-unknown has no clock of its own); there `web-time` reads
@@ -140,94 +143,6 @@ impl Default for Searcher {
     fn default() -> Searcher {
         Searcher::new()
     }
-}
-
-/// Material values by troop and face, in hundredths of a Footman.
-#[rustfmt::skip]
-const VALUES: [[i32; 2]; 15] = [
-    [0, 0],       // Duke (its loss ends the game)
-    [100, 105],   // Footman
-    [110, 115],   // Pikeman
-    [170, 170],   // Knight
-    [180, 190],   // Wizard
-    [220, 200],   // Ranger
-    [190, 190],   // Seer
-    [230, 250],   // General
-    [220, 190],   // Priest
-    [230, 240],   // Champion
-    [240, 250],   // Marshall
-    [180, 190],   // Bowman
-    [200, 210],   // Dragoon
-    [210, 210],   // Assassin
-    [170, 190],   // Longbowman
-];
-
-fn tile_value(code: u8) -> i32 {
-    VALUES[(code >> 2) as usize][((code >> 1) & 1) as usize]
-}
-
-fn troop_value(troop: Troop) -> i32 {
-    (VALUES[troop as usize][0] + VALUES[troop as usize][1]) / 2
-}
-
-/// The static evaluation of `pos` for the side to move: material by troop
-/// and face, a share of the bag's expected value (more while a levy
-/// square is free), mobility, and the safety of each Duke (enemy attacks on
-/// the squares around it, the free squares it could levy onto).
-///
-/// ```
-/// use duke_engine::search::evaluate;
-/// use duke_engine::Position;
-/// // The start is symmetric but for the move.
-/// assert!(evaluate(&Position::standard()).abs() < 50);
-/// ```
-pub fn evaluate(pos: &Position) -> i32 {
-    let us = pos.side_to_move();
-    side_score(pos, us) - side_score(pos, !us)
-}
-
-fn side_score(pos: &Position, side: Side) -> i32 {
-    let own = pos.by_side[side.index()];
-    let occ = pos.occupied().0;
-    let mut score = 0;
-    let mut mobility = 0;
-    let mut rest = own;
-    while rest != 0 {
-        let sq = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let code = pos.board[sq];
-        score += tile_value(code);
-        let reach = relocation_reach(code as usize, sq, occ) & !own;
-        let r = &REACH[code as usize][sq];
-        mobility += (reach | (r.strike & pos.by_side[side.index() ^ 1])).count_ones() as i32;
-    }
-    score += 3 * mobility;
-    let bag = pos.bag(side);
-    if !bag.is_empty() {
-        let total: i32 = bag.iter().map(|(t, n)| troop_value(t) * i32::from(n)).sum();
-        let avg = total / bag.total() as i32;
-        // A levy brings on average `avg`; more than one turn of levies is
-        // worth less, and none is possible without a free square.
-        let free = match pos.duke(side) {
-            Some(k) => (ADJACENT[k.index()] & !occ).count_ones() as i32,
-            None => 0,
-        };
-        score += avg * bag.total().min(3) as i32 / 4 + 8 * free.min(2);
-    }
-    if let Some(k) = pos.duke(side) {
-        let around = ADJACENT[k.index()];
-        let mut danger = 0;
-        let mut rest = around;
-        while rest != 0 {
-            let sq = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if pos.attacked_with(!side, sq, occ | 1 << sq) {
-                danger += 1;
-            }
-        }
-        score -= 12 * danger;
-    }
-    score
 }
 
 /// Mate scores are stored relative to the node, so that a table entry
