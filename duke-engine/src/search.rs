@@ -24,6 +24,7 @@ use alloc::vec::Vec;
 use core::cmp::Reverse;
 
 mod analyze;
+mod captures;
 pub use analyze::{analysis_depth, analyze, Assessment, TurnAnalysis, BLUNDER, MISTAKE, SCORE_CAP};
 
 /// A decision of the side to move (an action, or the draw of a levy),
@@ -686,12 +687,24 @@ impl Searcher {
         let bag = pos.bag(us);
         let total = i64::from(bag.total());
         let squares = pos.levy_squares();
-        let mut kinds: Vec<(Troop, i64)> = bag.iter().map(|(t, n)| (t, i64::from(n))).collect();
-        kinds.sort_by_key(|&(t, n)| (Reverse(n), Reverse(troop_value(t))));
+        // The likeliest kinds first, then the most valuable; ties keep the
+        // bag's order (a stable insertion sort on a fixed array: no heap).
+        let mut kinds = [(Troop::Duke, 0i64); Troop::COUNT];
+        let mut len = 0;
+        for (t, n) in bag.iter() {
+            let key = (i64::from(n), troop_value(t));
+            let mut j = len;
+            while j > 0 && (kinds[j - 1].1, troop_value(kinds[j - 1].0)) < key {
+                kinds[j] = kinds[j - 1];
+                j -= 1;
+            }
+            kinds[j] = (t, i64::from(n));
+            len += 1;
+        }
         let (lo, hi) = (-i64::from(MATE), i64::from(MATE));
         let mut sum = 0i64;
         let mut rest = total;
-        for (troop, count) in kinds {
+        for &(troop, count) in &kinds[..len] {
             rest -= count;
             // Star1: the window in which this child can still change the outcome.
             let a_num = total * i64::from(alpha) - sum - hi * rest;
@@ -752,8 +765,8 @@ impl Searcher {
         if pos.duke(pos.side_to_move()).is_none() {
             return (-MATE + ply as i32).clamp(alpha, beta);
         }
-        let list = pos.legal_actions();
-        if list.is_empty() {
+        let caps = pos.legal_captures();
+        if !caps.any {
             return (-MATE + ply as i32).clamp(alpha, beta);
         }
         let stand = evaluate(pos);
@@ -764,13 +777,21 @@ impl Searcher {
         if ply >= MAX_PLY - 1 {
             return alpha;
         }
-        let mut caps: Vec<(i32, Action)> = list
-            .iter()
-            .filter(|a| a.kind() != ActionKind::Place && a.is_capture())
-            .map(|&a| (victim_value(pos, a), a))
-            .collect();
-        caps.sort_by_key(|&(v, _)| Reverse(v));
-        for (victim, a) in caps {
+        // Most valuable victim first; ties keep the generator's order (a
+        // stable insertion sort on a fixed array: no heap on this path).
+        let n = caps.list.len();
+        let mut order =
+            [(0i32, Action::pack(ActionKind::Place, 0, 0, 0, false)); crate::MAX_ACTIONS];
+        for (i, &a) in caps.list.iter().enumerate() {
+            let v = victim_value(pos, a);
+            let mut j = i;
+            while j > 0 && order[j - 1].0 < v {
+                order[j] = order[j - 1];
+                j -= 1;
+            }
+            order[j] = (v, a);
+        }
+        for &(victim, a) in &order[..n] {
             if victim >= MATE {
                 return (MATE - ply as i32 - 1).clamp(alpha, beta);
             }
