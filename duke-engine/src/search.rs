@@ -112,6 +112,9 @@ struct TtEntry {
     flag: u8,
 }
 
+/// Entries of the evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 15;
+
 const EXACT: u8 = 1;
 const LOWER: u8 = 2;
 const UPPER: u8 = 3;
@@ -121,6 +124,9 @@ const UPPER: u8 = 3;
 /// starts from a cleared table, so results are deterministic.
 pub struct Searcher {
     tt: Vec<TtEntry>,
+    /// Static evaluations by key (`evaluate` is most of a quiescence
+    /// node's cost, and captures reach the same positions by many orders).
+    evals: Vec<(u64, i32)>,
     killers: [[Action; 2]; MAX_PLY],
     history: [[i32; 36]; 36],
     path: Vec<u64>,
@@ -272,6 +278,7 @@ impl Searcher {
     pub fn with_table_entries(entries: usize) -> Searcher {
         Searcher {
             tt: vec![TtEntry::default(); entries.max(1).next_power_of_two()],
+            evals: vec![(0, 0); EVAL_CACHE],
             killers: [[Action::pack(ActionKind::Place, 0, 0, 0, false); 2]; MAX_PLY],
             history: [[0; 36]; 36],
             path: Vec::with_capacity(MAX_PLY + 256),
@@ -323,6 +330,20 @@ impl Searcher {
         self.nodes = 0;
         self.next_check = 0;
         self.stopped = false;
+    }
+
+    /// [`evaluate`], remembered by key. A key of 0 is the empty slot's, so
+    /// a position whose key is 0 is evaluated every time.
+    #[inline]
+    fn eval(&mut self, pos: &Position) -> i32 {
+        let key = pos.key();
+        let slot = &mut self.evals[(key as usize) & (EVAL_CACHE - 1)];
+        if slot.0 == key && key != 0 {
+            return slot.1;
+        }
+        let v = evaluate(pos);
+        *slot = (key, v);
+        v
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -542,7 +563,7 @@ impl Searcher {
             return if self.qsearch {
                 self.quiesce(pos, alpha, beta, ply)
             } else {
-                evaluate(pos).clamp(alpha, beta)
+                self.eval(pos).clamp(alpha, beta)
             };
         }
         if self.out_of_budget() {
@@ -769,7 +790,7 @@ impl Searcher {
         if !caps.any {
             return (-MATE + ply as i32).clamp(alpha, beta);
         }
-        let stand = evaluate(pos);
+        let stand = self.eval(pos);
         if stand >= beta {
             return beta;
         }
