@@ -900,7 +900,7 @@ impl Level {
 /// | 2 | depth 2, no quiescence | within 0.5 Footman |
 /// | 3 | depth 2 with quiescence | none |
 /// | 4 | depth 3 with quiescence, at most 400,000 nodes | none |
-/// | 5 | iterative deepening to depth 8 with quiescence, at most 1,500,000 nodes and 0.95 s per turn | none |
+/// | 5 | iterative deepening to depth 16 with quiescence, 0.95 s per turn (and at most 50,000,000 nodes) | none |
 ///
 /// Level 5's time is per turn: when a levy is possible,
 /// [`Searcher::play_level`] gives the decision 3/4 of the time and nodes
@@ -913,7 +913,7 @@ pub fn level(number: u8) -> Level {
         2 => (2, None, None, false, 50),
         3 => (2, None, None, true, 0),
         4 => (3, Some(400_000), None, true, 0),
-        _ => (8, Some(1_500_000), Some(950), true, 0),
+        _ => (16, Some(50_000_000), Some(950), true, 0),
     };
     Level {
         number: n,
