@@ -115,6 +115,9 @@ struct TtEntry {
 /// Entries of the evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 15;
 
+/// Entries of the quiescence table (a power of two).
+const Q_TABLE: usize = 1 << 16;
+
 const EXACT: u8 = 1;
 const LOWER: u8 = 2;
 const UPPER: u8 = 3;
@@ -127,6 +130,10 @@ pub struct Searcher {
     /// Static evaluations by key (`evaluate` is most of a quiescence
     /// node's cost, and captures reach the same positions by many orders).
     evals: Vec<(u64, i32)>,
+    /// The quiescence search's own table (captures reach the same
+    /// positions by many orders); apart from `tt` so that it evicts none
+    /// of the main search's entries.
+    qtable: Vec<TtEntry>,
     killers: [[Action; 2]; MAX_PLY],
     history: [[i32; 36]; 36],
     path: Vec<u64>,
@@ -279,6 +286,7 @@ impl Searcher {
         Searcher {
             tt: vec![TtEntry::default(); entries.max(1).next_power_of_two()],
             evals: vec![(0, 0); EVAL_CACHE],
+            qtable: vec![TtEntry::default(); Q_TABLE],
             killers: [[Action::pack(ActionKind::Place, 0, 0, 0, false); 2]; MAX_PLY],
             history: [[0; 36]; 36],
             path: Vec::with_capacity(MAX_PLY + 256),
@@ -323,6 +331,7 @@ impl Searcher {
 
     fn reset(&mut self) {
         self.tt.fill(TtEntry::default());
+        self.qtable.fill(TtEntry::default());
         self.history = [[0; 36]; 36];
         for k in self.killers.iter_mut() {
             *k = [Action::pack(ActionKind::Place, 0, 0, 0, false); 2];
@@ -778,7 +787,41 @@ impl Searcher {
     }
 
     /// Captures only, with the static evaluation as a floor (stand pat).
-    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn quiesce(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
+        let key = pos.key();
+        let slot = (key as usize) & (Q_TABLE - 1);
+        let e = self.qtable[slot];
+        if e.key == key && e.flag != 0 {
+            let s = from_tt(e.score, ply);
+            match e.flag {
+                EXACT => return s.clamp(alpha, beta),
+                LOWER if s >= beta => return beta,
+                UPPER if s <= alpha => return alpha,
+                _ => {}
+            }
+        }
+        let v = self.quiesce_search(pos, alpha, beta, ply);
+        // A result cut short by the budget or the ply limit is not stored.
+        if !self.stopped && ply < MAX_PLY - 2 {
+            let flag = if v >= beta {
+                LOWER
+            } else if v > alpha {
+                EXACT
+            } else {
+                UPPER
+            };
+            self.qtable[slot] = TtEntry {
+                key,
+                best: 0,
+                score: to_tt(v, ply),
+                depth: 0,
+                flag,
+            };
+        }
+        v
+    }
+
+    fn quiesce_search(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.nodes += 1;
         if self.out_of_budget() {
             return evaluate(pos).clamp(alpha, beta);
