@@ -731,6 +731,24 @@ impl Searcher {
             kinds[j] = (t, i64::from(n));
             len += 1;
         }
+        // A probe for the usual case, a levy worth no more than alpha:
+        // each kind's best square with a null window at alpha. When every
+        // kind fails low, so does their weighted mean, and the node is
+        // done with searches that cut off (Star1's bound on the kinds not
+        // yet searched, a won game, lets nothing fail low before the last).
+        if alpha > -MATE_BOUND {
+            let mut all_low = true;
+            for &(troop, _) in &kinds[..len] {
+                let v = self.place_node(pos, troop, squares, depth, alpha, alpha + 1, ply);
+                if v > alpha {
+                    all_low = false;
+                    break;
+                }
+            }
+            if all_low {
+                return alpha;
+            }
+        }
         let (lo, hi) = (-i64::from(MATE), i64::from(MATE));
         let mut sum = 0i64;
         let mut rest = total;
