@@ -3,7 +3,9 @@
 # `search_speed` example (this checkout's copy, which uses only the public
 # search API, so it builds at older commits too) at each commit in
 # target/compare-search/, then runs them in turns, ROUNDS times each, and
-# prints the medians and the median of the per-round ratios B/A.
+# prints, for each, the nodes of the search and the medians of its CPU time
+# and node rate, and the medians of the per-round ratios B/A (the old
+# build's node rate and time to depth against the new one's).
 #
 #   bash examples/tools/compare-search.sh <commit A> <commit B> [rounds] [depth]
 set -euo pipefail
@@ -29,17 +31,20 @@ build() {
 echo "building $a and $b ..." >&2
 bin_a=$(build "$a" a)
 bin_b=$(build "$b" b)
-rate() { "$1" "$depth" 1 | tail -1 | awk '{print $(NF-2)}'; }
+# "nodes seconds rate" of one search.
+run() { "$1" "$depth" 1 | tail -1 | awk '{print $4, $6, $(NF-2)}'; }
 for i in $(seq "$rounds"); do
-    ra=$(rate "$bin_a")
-    rb=$(rate "$bin_b")
-    echo "round $i/$rounds: A $ra  B $rb M nodes/s" >&2
+    ra=$(run "$bin_a")
+    rb=$(run "$bin_b")
+    echo "round $i/$rounds: A $ra  B $rb (nodes, CPU s, M nodes/s)" >&2
     echo "$ra $rb"
 done | python3 -c '
 import statistics as st, sys
 rows = [tuple(map(float, l.split())) for l in sys.stdin]
-a = [r[0] for r in rows]; b = [r[1] for r in rows]
-print("A median %.2f best %.2f | B median %.2f best %.2f M nodes/s | median ratio B/A %.3f"
-      % (st.median(a), max(a), st.median(b), max(b), st.median(y / x for x, y in rows)))'
+for name, o in (("A", 0), ("B", 3)):
+    print("%s: depth '"$depth"' %d nodes, median %.3f CPU s, median %.2f M nodes/s"
+          % (name, rows[0][o], st.median(r[o + 1] for r in rows), st.median(r[o + 2] for r in rows)))
+print("median ratios B/A: node rate %.3f, time to depth %.3f"
+      % (st.median(r[5] / r[2] for r in rows), st.median(r[4] / r[1] for r in rows)))'
 git -C "$root" worktree remove --force "$work/a" > /dev/null 2>&1 || true
 git -C "$root" worktree remove --force "$work/b" > /dev/null 2>&1 || true
