@@ -437,6 +437,18 @@ impl Searcher {
                 alpha = alpha.max(score);
             }
             if self.stopped && depth > 1 {
+                // An unfinished iteration still counts where it finished:
+                // the decisions it searched through, the previous best
+                // first, were searched in full at this depth, so one that
+                // beat the previous best there is the better decision (the
+                // depth reported stays the last completed one).
+                if let Some((d, score)) = iteration_best {
+                    if d != best.decision {
+                        best.decision = d;
+                        best.score = score;
+                        best.pv = self.principal_variation(pos, d, depth);
+                    }
+                }
                 break;
             }
             let (d, score) = iteration_best.expect("at least one root decision");
