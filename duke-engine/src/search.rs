@@ -24,6 +24,7 @@ use alloc::vec::Vec;
 use core::cmp::Reverse;
 
 mod analyze;
+mod captures;
 pub mod eval;
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 mod smp;
@@ -112,6 +113,20 @@ pub struct SearchResult {
 
 use tt::{Entry as TtEntry, Table, EXACT, LOWER, UPPER};
 
+/// An entry of the quiescence table (one thread's own, not shared).
+#[derive(Clone, Copy, Default)]
+struct QEntry {
+    key: u64,
+    score: i32,
+    flag: u8,
+}
+
+/// Entries of the evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 15;
+
+/// Entries of the quiescence table (a power of two).
+const Q_TABLE: usize = 1 << 16;
+
 /// A searcher: its transposition table, history and killer tables.
 /// Reuse one across searches to keep the table's allocation; every search
 /// starts from a cleared table, so results are deterministic (with one
@@ -125,6 +140,13 @@ pub struct Searcher {
     // The nodes already added to the shared count.
     #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
     flushed: u64,
+    /// Static evaluations by key (`evaluate` is most of a quiescence
+    /// node's cost, and captures reach the same positions by many orders).
+    evals: Vec<(u64, i32)>,
+    /// The quiescence search's own table (captures reach the same
+    /// positions by many orders); apart from `tt` so that it evicts none
+    /// of the main search's entries.
+    qtable: Vec<QEntry>,
     killers: [[Action; 2]; MAX_PLY],
     history: [[i32; 36]; 36],
     path: Vec<u64>,
@@ -197,6 +219,8 @@ impl Searcher {
             shared: None,
             #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
             flushed: 0,
+            evals: vec![(0, 0); EVAL_CACHE],
+            qtable: vec![QEntry::default(); Q_TABLE],
             killers: [[Action::pack(ActionKind::Place, 0, 0, 0, false); 2]; MAX_PLY],
             history: [[0; 36]; 36],
             path: Vec::with_capacity(MAX_PLY + 256),
@@ -278,6 +302,7 @@ impl Searcher {
     }
 
     fn reset(&mut self) {
+        self.qtable.fill(QEntry::default());
         self.history = [[0; 36]; 36];
         for k in self.killers.iter_mut() {
             *k = [Action::pack(ActionKind::Place, 0, 0, 0, false); 2];
@@ -289,6 +314,20 @@ impl Searcher {
         {
             self.flushed = 0;
         }
+    }
+
+    /// [`evaluate`], remembered by key. A key of 0 is the empty slot's, so
+    /// a position whose key is 0 is evaluated every time.
+    #[inline]
+    fn eval(&mut self, pos: &Position) -> i32 {
+        let key = pos.key();
+        let slot = &mut self.evals[(key as usize) & (EVAL_CACHE - 1)];
+        if slot.0 == key && key != 0 {
+            return slot.1;
+        }
+        let v = evaluate(pos);
+        *slot = (key, v);
+        v
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -402,6 +441,18 @@ impl Searcher {
                 alpha = alpha.max(score);
             }
             if self.stopped && depth > 1 {
+                // An unfinished iteration still counts where it finished:
+                // the decisions it searched through, the previous best
+                // first, were searched in full at this depth, so one that
+                // beat the previous best there is the better decision (the
+                // depth reported stays the last completed one).
+                if let Some((d, score)) = iteration_best {
+                    if d != best.decision {
+                        best.decision = d;
+                        best.score = score;
+                        best.pv = self.principal_variation(pos, d, depth);
+                    }
+                }
                 break;
             }
             let (d, score) = iteration_best.expect("at least one root decision");
@@ -537,7 +588,7 @@ impl Searcher {
             return if self.qsearch {
                 self.quiesce(pos, alpha, beta, ply)
             } else {
-                evaluate(pos).clamp(alpha, beta)
+                self.eval(pos).clamp(alpha, beta)
             };
         }
         if self.out_of_budget() {
@@ -682,12 +733,42 @@ impl Searcher {
         let bag = pos.bag(us);
         let total = i64::from(bag.total());
         let squares = pos.levy_squares();
-        let mut kinds: Vec<(Troop, i64)> = bag.iter().map(|(t, n)| (t, i64::from(n))).collect();
-        kinds.sort_by_key(|&(t, n)| (Reverse(n), Reverse(troop_value(t))));
+        // The likeliest kinds first, then the most valuable; ties keep the
+        // bag's order (a stable insertion sort on a fixed array: no heap).
+        let mut kinds = [(Troop::Duke, 0i64); Troop::COUNT];
+        let mut len = 0;
+        for (t, n) in bag.iter() {
+            let key = (i64::from(n), troop_value(t));
+            let mut j = len;
+            while j > 0 && (kinds[j - 1].1, troop_value(kinds[j - 1].0)) < key {
+                kinds[j] = kinds[j - 1];
+                j -= 1;
+            }
+            kinds[j] = (t, i64::from(n));
+            len += 1;
+        }
+        // A probe for the usual case, a levy worth no more than alpha:
+        // each kind's best square with a null window at alpha. When every
+        // kind fails low, so does their weighted mean, and the node is
+        // done with searches that cut off (Star1's bound on the kinds not
+        // yet searched, a won game, lets nothing fail low before the last).
+        if alpha > -MATE_BOUND {
+            let mut all_low = true;
+            for &(troop, _) in &kinds[..len] {
+                let v = self.place_node(pos, troop, squares, depth, alpha, alpha + 1, ply);
+                if v > alpha {
+                    all_low = false;
+                    break;
+                }
+            }
+            if all_low {
+                return alpha;
+            }
+        }
         let (lo, hi) = (-i64::from(MATE), i64::from(MATE));
         let mut sum = 0i64;
         let mut rest = total;
-        for (troop, count) in kinds {
+        for &(troop, count) in &kinds[..len] {
             rest -= count;
             // Star1: the window in which this child can still change the outcome.
             let a_num = total * i64::from(alpha) - sum - hi * rest;
@@ -740,7 +821,39 @@ impl Searcher {
     }
 
     /// Captures only, with the static evaluation as a floor (stand pat).
-    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn quiesce(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
+        let key = pos.key();
+        let slot = (key as usize) & (Q_TABLE - 1);
+        let e = self.qtable[slot];
+        if e.key == key && e.flag != 0 {
+            let s = from_tt(e.score, ply);
+            match e.flag {
+                EXACT => return s.clamp(alpha, beta),
+                LOWER if s >= beta => return beta,
+                UPPER if s <= alpha => return alpha,
+                _ => {}
+            }
+        }
+        let v = self.quiesce_search(pos, alpha, beta, ply);
+        // A result cut short by the budget or the ply limit is not stored.
+        if !self.stopped && ply < MAX_PLY - 2 {
+            let flag = if v >= beta {
+                LOWER
+            } else if v > alpha {
+                EXACT
+            } else {
+                UPPER
+            };
+            self.qtable[slot] = QEntry {
+                key,
+                score: to_tt(v, ply),
+                flag,
+            };
+        }
+        v
+    }
+
+    fn quiesce_search(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.nodes += 1;
         if self.out_of_budget() {
             return evaluate(pos).clamp(alpha, beta);
@@ -748,11 +861,11 @@ impl Searcher {
         if pos.duke(pos.side_to_move()).is_none() {
             return (-MATE + ply as i32).clamp(alpha, beta);
         }
-        let list = pos.legal_actions();
-        if list.is_empty() {
+        let caps = pos.legal_captures();
+        if !caps.any {
             return (-MATE + ply as i32).clamp(alpha, beta);
         }
-        let stand = evaluate(pos);
+        let stand = self.eval(pos);
         if stand >= beta {
             return beta;
         }
@@ -760,13 +873,21 @@ impl Searcher {
         if ply >= MAX_PLY - 1 {
             return alpha;
         }
-        let mut caps: Vec<(i32, Action)> = list
-            .iter()
-            .filter(|a| a.kind() != ActionKind::Place && a.is_capture())
-            .map(|&a| (victim_value(pos, a), a))
-            .collect();
-        caps.sort_by_key(|&(v, _)| Reverse(v));
-        for (victim, a) in caps {
+        // Most valuable victim first; ties keep the generator's order (a
+        // stable insertion sort on a fixed array: no heap on this path).
+        let n = caps.list.len();
+        let mut order =
+            [(0i32, Action::pack(ActionKind::Place, 0, 0, 0, false)); crate::MAX_ACTIONS];
+        for (i, &a) in caps.list.iter().enumerate() {
+            let v = victim_value(pos, a);
+            let mut j = i;
+            while j > 0 && order[j - 1].0 < v {
+                order[j] = order[j - 1];
+                j -= 1;
+            }
+            order[j] = (v, a);
+        }
+        for &(victim, a) in &order[..n] {
             if victim >= MATE {
                 return (MATE - ply as i32 - 1).clamp(alpha, beta);
             }
@@ -854,7 +975,7 @@ impl Level {
 /// | 2 | depth 2, no quiescence | within 0.5 Footman |
 /// | 3 | depth 2 with quiescence | none |
 /// | 4 | depth 3 with quiescence, at most 400,000 nodes | none |
-/// | 5 | iterative deepening to depth 8 with quiescence, at most 1,500,000 nodes and 0.95 s per turn | none |
+/// | 5 | iterative deepening to depth 16 with quiescence, 0.95 s per turn (and at most 50,000,000 nodes) | none |
 ///
 /// Level 5's time is per turn: when a levy is possible,
 /// [`Searcher::play_level`] gives the decision 3/4 of the time and nodes
@@ -867,7 +988,7 @@ pub fn level(number: u8) -> Level {
         2 => (2, None, None, false, 50),
         3 => (2, None, None, true, 0),
         4 => (3, Some(400_000), None, true, 0),
-        _ => (8, Some(1_500_000), Some(950), true, 0),
+        _ => (16, Some(50_000_000), Some(950), true, 0),
     };
     Level {
         number: n,

@@ -1,0 +1,55 @@
+//! Nodes per CPU-second of a fixed-depth search from the middle-game position
+//! of the perft files (`spec-middle-game` in `tests/data/spec.perft`, the
+//! position of the spec's third perft vector), on one core: the search's
+//! node rate, counting decision, chance and quiescence nodes alike.
+//!
+//! Run: `cargo run --release -p duke-engine --example search_speed [depth] [rounds]`
+//! (depth 4, 3 rounds by default). Each round searches from a fresh
+//! table and prints the nodes, the CPU seconds of this thread (so that
+//! other programs on the machine change the figure little) and the rate; the last line is
+//! the nodes, the least CPU time and the best rate, which
+//! `examples/tools/compare-search.sh` reads. Compare builds by time to
+//! depth as well as by rate: a table hit saves a node without counting one.
+
+use duke_engine::search::{Limits, Searcher};
+use duke_engine::Position;
+
+/// `spec-middle-game` of `tests/data/spec.perft`.
+const MIDDLE_GAME: &str = "2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40";
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let depth: u32 = args.next().map_or(4, |d| d.parse().expect("a depth"));
+    let rounds: u32 = args
+        .next()
+        .map_or(3, |r| r.parse().expect("a number of rounds"));
+    let pos: Position = MIDDLE_GAME.parse().expect("the middle-game DPN");
+    let mut searcher = Searcher::new();
+    let (mut best, mut least, mut nodes) = (0.0f64, f64::MAX, 0);
+    for round in 1..=rounds {
+        let start = thread_cpu();
+        let r = searcher.search(&pos, None, &[], &Limits::depth(depth));
+        let secs = thread_cpu() - start;
+        let rate = r.nodes as f64 / secs / 1e6;
+        best = best.max(rate);
+        least = least.min(secs);
+        nodes = r.nodes;
+        println!(
+            "round {round}: depth {} nodes {} in {secs:.3} s: {rate:.2} M nodes/s (best {:?}, score {})",
+            r.depth, r.nodes, r.decision, r.score
+        );
+    }
+    println!("depth {depth} nodes {nodes} least {least:.3} s best {best:.2} M nodes/s");
+}
+
+/// The CPU time this thread has used, in seconds.
+fn thread_cpu() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid timespec to write; the clock id is a constant.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
+    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
+}
