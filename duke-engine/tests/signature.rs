@@ -7,7 +7,9 @@
 //! `DUKE_BLESS=1 cargo test -p duke-engine --test signature` and says so;
 //! a change that means not to (the table's layout, threads) must leave it
 //! as it is. The file was first written by the search of commit 4b64bdf,
-//! before the transposition table became shareable between threads.
+//! before the transposition table became shareable between threads (which
+//! left it unchanged), and written again when the tuned evaluation and the
+//! faster search were merged.
 #![cfg(feature = "search")]
 
 mod common;
