@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::perft_cases;
+use common::{forced, forced_reply, perft_cases};
 use duke_engine::encode::Decision;
 use duke_engine::search::{evaluate, Limits, Searcher, MATE, MATE_BOUND};
 use duke_engine::{ActionKind, Game, Position, QUIET_LIMIT};
@@ -162,31 +162,6 @@ fn node_limited_search_is_deterministic() {
     assert_eq!(a, b);
 }
 
-/// Whether the mover can force a Duke capture within `turns` of its own
-/// turns, whatever the opponent does and whatever the bag gives.
-fn forced(pos: &Position, turns: u32) -> bool {
-    if turns == 0 {
-        return false;
-    }
-    pos.legal_actions().iter().any(|&a| {
-        if a.kind() == ActionKind::Place {
-            return false; // a levy's troop is chance; the tactics need none
-        }
-        let mut child = *pos;
-        child.play_unchecked(a);
-        if child.duke(child.side_to_move()).is_none() {
-            return true;
-        }
-        let replies = child.legal_actions();
-        !replies.is_empty()
-            && replies.iter().all(|&r| {
-                let mut next = child;
-                next.play_unchecked(r);
-                forced(&next, turns - 1)
-            })
-    })
-}
-
 #[test]
 fn finds_forced_duke_captures() {
     let text = include_str!("../../tests/data/tactics.txt");
@@ -220,14 +195,6 @@ fn finds_forced_duke_captures() {
         n += 1;
     }
     assert!(n >= 6, "{n}");
-}
-
-fn forced_reply(pos: &Position, turns: u32) -> bool {
-    pos.legal_actions().iter().all(|&r| {
-        let mut next = *pos;
-        next.play_unchecked(r);
-        forced(&next, turns)
-    })
 }
 
 #[test]

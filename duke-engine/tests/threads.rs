@@ -10,6 +10,9 @@ use std::time::Instant;
 use duke_engine::search::{level, Decision, Limits, Searcher, MATE_BOUND, MAX_THREADS};
 use duke_engine::{ActionKind, Position};
 
+mod common;
+use common::{forced, forced_reply};
+
 const MIDDLE: &str = "2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40";
 
 fn legal(pos: &Position, d: Decision) -> bool {
@@ -113,36 +116,6 @@ fn a_level_and_a_hint_search_with_the_threads() {
     let h = s.hint(&pos, None, &[], &level(3), 3);
     assert!(legal(&pos, h.best.decision));
     assert_eq!(h.top.len(), 3);
-}
-
-/// Whether the mover can force a Duke capture within `turns` of its own
-/// turns, whatever the opponent does (as in tests/search.rs).
-fn forced(pos: &Position, turns: u32) -> bool {
-    if turns == 0 {
-        return false;
-    }
-    pos.legal_actions().iter().any(|&a| {
-        if a.kind() == ActionKind::Place {
-            return false; // a levy's troop is chance; the tactics need none
-        }
-        let mut child = *pos;
-        child.play_unchecked(a);
-        if child.duke(child.side_to_move()).is_none() {
-            return true;
-        }
-        let replies = child.legal_actions();
-        !replies.is_empty() && forced_reply(&child, turns - 1)
-    })
-}
-
-/// Whether every reply leaves a forced capture (none: the opponent, without
-/// an action, has lost).
-fn forced_reply(pos: &Position, turns: u32) -> bool {
-    pos.legal_actions().iter().all(|&r| {
-        let mut next = *pos;
-        next.play_unchecked(r);
-        forced(&next, turns)
-    })
 }
 
 #[test]

@@ -40,3 +40,38 @@ pub fn perft_cases() -> Vec<PerftCase> {
     }
     out
 }
+
+/// Whether the mover can force a Duke capture within `turns` of its own
+/// turns, whatever the opponent does and whatever the bag gives.
+pub fn forced(pos: &duke_engine::Position, turns: u32) -> bool {
+    if turns == 0 {
+        return false;
+    }
+    pos.legal_actions().iter().any(|&a| {
+        if a.kind() == duke_engine::ActionKind::Place {
+            return false; // a levy's troop is chance; the tactics need none
+        }
+        let mut child = *pos;
+        child.play_unchecked(a);
+        if child.duke(child.side_to_move()).is_none() {
+            return true;
+        }
+        let replies = child.legal_actions();
+        !replies.is_empty()
+            && replies.iter().all(|&r| {
+                let mut next = child;
+                next.play_unchecked(r);
+                forced(&next, turns - 1)
+            })
+    })
+}
+
+/// Whether every reply leaves a forced capture within `turns` (none: the
+/// opponent, without an action, has lost).
+pub fn forced_reply(pos: &duke_engine::Position, turns: u32) -> bool {
+    pos.legal_actions().iter().all(|&r| {
+        let mut next = *pos;
+        next.play_unchecked(r);
+        forced(&next, turns)
+    })
+}
