@@ -197,7 +197,9 @@ fn main() {
         let times: u32 = count(i).unwrap_or(1);
         let pos = duke_engine::Position::standard();
         let t = thread_cpu();
-        let leaves: u64 = (0..times).map(|_| duke_engine::perft(black_box(&pos), 5)).sum();
+        let leaves: u64 = (0..times)
+            .map(|_| duke_engine::perft(black_box(&pos), 5))
+            .sum();
         let secs = thread_cpu() - t;
         println!(
             "duke perft: depth 5 {times} times, {leaves} leaves, {secs:.3} CPU-s, {:.1} M leaves/s",

@@ -194,7 +194,7 @@ pub struct Game {
     few: [Action; 4],
     few_len: u8,
     /// The steps since play began that the current position can repeat.
-    window: Window,
+    window: Window<16>,
 }
 
 impl fmt::Debug for Game {
