@@ -525,6 +525,14 @@ mod tests {
             assert_eq!(relocation_reach(EMPTY as usize, sq, 0), 0);
             assert_eq!(m.moves | m.far_mids | m.strike | m.command, 0);
         }
+        // It reads the Duke's strikes and commands from that entry too,
+        // which is right only while no face of the Duke has either.
+        for side in Side::ALL {
+            for face in Face::ALL {
+                let code = Tile::new(Troop::Duke, side, face).code() as usize;
+                assert!(MOVES[code].iter().all(|m| m.strike | m.command == 0));
+            }
+        }
     }
 
     #[test]

@@ -419,7 +419,9 @@ impl Position {
             let is_duke = u64::from(v == k).wrapping_neg();
             let legal = (duke_legal & is_duke) | ((reach & g.allowed(v)) | (reach & ed)) & !is_duke;
             sink.relocations(v, legal, enemy);
-            let r = &MOVES[code][v];
+            // The entry the relocations read: the Duke's chart has no Strike
+            // or Command marks, and neither has the empty square's it reads.
+            let r = &MOVES[moving][v];
             // Tiles without Strike marks strike nothing: no branch needed.
             let hit = r.strike & enemy;
             sink.strikes(v, (hit & g.resolve & !g.shields) | (hit & ed));
