@@ -520,18 +520,18 @@ impl Game {
                     phase: self.phase(),
                 })
             }
-            Phase::Levy { troop } => match action.view() {
-                ActionView::Place { troop: t, .. } if t == troop => {
-                    let a = self.resolve(action)?;
-                    self.push(a);
-                }
-                _ => {
+            Phase::Levy { troop } => {
+                // Only a placement of the drawn troop (read without
+                // building the action's view).
+                if action.kind() != ActionKind::Place || action.a() != troop as usize {
                     return Err(GameError::Phase {
                         request: Request::Play(action),
                         phase: self.phase(),
-                    })
+                    });
                 }
-            },
+                let a = self.resolve(action)?;
+                self.push(a);
+            }
             Phase::Play => {
                 let a = self.resolve(action)?;
                 self.push(a);
