@@ -192,6 +192,21 @@ fn main() {
         println!("chess: {games} games, {} plies", chess_games(games, 1));
         return;
     }
+    if let Some(i) = args.iter().position(|a| a == "duke-perft") {
+        // One side only, for callgrind and for two builds timed in turns.
+        let times: u32 = count(i).unwrap_or(1);
+        let pos = duke_engine::Position::standard();
+        let t = thread_cpu();
+        let leaves: u64 = (0..times)
+            .map(|_| duke_engine::perft(black_box(&pos), 5))
+            .sum();
+        let secs = thread_cpu() - t;
+        println!(
+            "duke perft: depth 5 {times} times, {leaves} leaves, {secs:.3} CPU-s, {:.1} M leaves/s",
+            leaves as f64 / secs / 1e6
+        );
+        return;
+    }
     let quick = args.iter().any(|a| a == "quick");
     if args.iter().any(|a| a == "perft") {
         perft_rounds(if quick { 1 } else { ROUNDS }, if quick { 4 } else { 5 });

@@ -331,16 +331,23 @@ pub const MAX_ACTIONS: usize = 208;
 /// ```
 #[derive(Clone)]
 pub struct ActionList {
-    items: [Action; MAX_ACTIONS],
+    /// Room for [`MAX_ACTIONS`] and more: the generator writes at the
+    /// length masked to eight bits, and four slots past it (see
+    /// [`ActionList::push_few_targets`]), which always fall inside without
+    /// a bounds check. It never lists more than [`MAX_ACTIONS`].
+    items: [Action; SLOTS],
     len: usize,
 }
+
+/// The slots of an [`ActionList`]: 256 lengths, and four slots past the last.
+const SLOTS: usize = 256 + 4;
 
 impl ActionList {
     /// An empty list.
     #[inline]
     pub const fn new() -> ActionList {
         ActionList {
-            items: [Action(0); MAX_ACTIONS],
+            items: [Action(0); SLOTS],
             len: 0,
         }
     }
@@ -352,6 +359,10 @@ impl ActionList {
     /// When the list is full; the generator never fills it (see [`MAX_ACTIONS`]).
     #[inline(always)]
     pub fn push(&mut self, a: Action) {
+        assert!(
+            self.len < MAX_ACTIONS,
+            "an ActionList holds at most MAX_ACTIONS actions"
+        );
         self.items[self.len] = a;
         self.len += 1;
     }
@@ -361,18 +372,18 @@ impl ActionList {
     /// `enemy` holds the square. The length stays in a register meanwhile
     /// (a store into the list could otherwise be taken to change it).
     ///
-    /// # Panics
-    ///
-    /// When the list is full; the generator never fills it.
+    /// Only for the generator, which never lists more than
+    /// [`MAX_ACTIONS`] (the index is masked, so there is no bounds check).
     #[inline(always)]
     pub(crate) fn push_targets(&mut self, head: Action, shift: u32, mut targets: u64, enemy: u64) {
         let mut len = self.len;
         while targets != 0 {
             let to = targets.trailing_zeros();
-            self.items[len] = head.with_field(to, shift, enemy);
+            self.items[len & 255] = head.with_field(to, shift, enemy);
             len += 1;
             targets &= targets - 1;
         }
+        debug_assert!(len <= MAX_ACTIONS);
         self.len = len;
     }
 
@@ -383,9 +394,9 @@ impl ActionList {
     /// mispredicted loop exit; more go through the loop.
     #[inline(always)]
     pub(crate) fn push_few_targets(&mut self, head: Action, shift: u32, targets: u64, enemy: u64) {
-        let len = self.len;
+        let len = self.len & 255;
         let n = targets.count_ones() as usize;
-        if n > 4 || len + 4 > MAX_ACTIONS {
+        if n > 4 {
             self.push_targets(head, shift, targets, enemy);
             return;
         }
@@ -406,30 +417,22 @@ impl ActionList {
     /// Appends, for each troop in `troops` (a set of [`crate::Troop`]
     /// indices), the first `n` of `row` (placements of troop 0) with that
     /// troop: four slots written per troop without a branch on `n`, the
-    /// list advanced by `n`. When the slots would not fit, one by one.
+    /// list advanced by `n`.
     #[inline(always)]
     pub(crate) fn push_placements(&mut self, row: [Action; 4], n: usize, mut troops: u16) {
-        if self.len + 4 * troops.count_ones() as usize > MAX_ACTIONS {
-            while troops != 0 {
-                let t = troops.trailing_zeros() << 12;
-                for a in &row[..n] {
-                    self.push(Action(a.0 | t));
-                }
-                troops &= troops - 1;
-            }
-            return;
-        }
         while troops != 0 {
             let t = troops.trailing_zeros() << 12;
-            let slots: &mut [Action; 4] = (&mut self.items[self.len..self.len + 4])
+            let len = self.len & 255;
+            let slots: &mut [Action; 4] = (&mut self.items[len..len + 4])
                 .try_into()
                 .expect("four slots");
             for (slot, a) in slots.iter_mut().zip(row) {
                 *slot = Action(a.0 | t);
             }
-            self.len += n;
+            self.len = len + n;
             troops &= troops - 1;
         }
+        debug_assert!(self.len <= MAX_ACTIONS);
     }
 
     /// Removes every action.

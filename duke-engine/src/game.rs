@@ -9,6 +9,7 @@ use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::masks::ADJACENT;
+use crate::movegen::Listing;
 use crate::repetition::Window;
 use crate::zobrist::mix;
 use crate::{
@@ -187,13 +188,13 @@ pub struct Game {
     outcome: Option<Outcome>,
     /// The current position's legal actions while in play (else empty),
     /// kept so that a turn generates them once.
-    legal: ActionList,
+    legal: Listing,
     /// The legal actions in setup and while a drawn troop waits (at most
     /// four squares either way), so that [`Game::legal`] can lend them.
     few: [Action; 4],
     few_len: u8,
     /// The steps since play began that the current position can repeat.
-    window: Window,
+    window: Window<16>,
 }
 
 impl fmt::Debug for Game {
@@ -232,7 +233,7 @@ impl Game {
             redo: Vec::new(),
             pending: None,
             outcome: None,
-            legal: ActionList::new(),
+            legal: Listing::new(),
             few: [Action::place(Troop::Duke, Square::A1); 4],
             few_len: 0,
             window: Window::at(0),
@@ -263,7 +264,7 @@ impl Game {
             redo: Vec::new(),
             pending: None,
             outcome: None,
-            legal: ActionList::new(),
+            legal: Listing::new(),
             few: [Action::place(Troop::Duke, Square::A1); 4],
             few_len: 0,
             window: Window::at(0),
@@ -369,7 +370,7 @@ impl Game {
     /// Recomputes the legal list and the result after any change.
     fn refresh(&mut self) {
         if let Phase::Setup { side, troop } = self.phase() {
-            self.legal.clear();
+            self.legal.list.clear();
             self.outcome = None;
             let mut few = [Action::place(troop, Square::A1); 4];
             let mut n = 0;
@@ -383,7 +384,7 @@ impl Game {
         self.current.generate_into(&mut self.legal);
         self.outcome = self
             .current
-            .outcome_given(self.legal.is_empty(), self.repetitions());
+            .outcome_given(self.legal.list.is_empty(), self.repetitions());
     }
 
     /// The legal actions now, borrowed: setup placements in setup, the
@@ -413,7 +414,7 @@ impl Game {
     #[inline]
     pub fn legal(&self) -> &[Action] {
         match self.phase() {
-            Phase::Play => &self.legal,
+            Phase::Play => &self.legal.list,
             Phase::Setup { .. } | Phase::Levy { .. } => &self.few[..usize::from(self.few_len)],
             Phase::Over(_) => &[],
         }
@@ -450,7 +451,7 @@ impl Game {
         if self.outcome.is_some() {
             &[]
         } else {
-            &self.legal
+            &self.legal.list
         }
     }
 
@@ -519,18 +520,18 @@ impl Game {
                     phase: self.phase(),
                 })
             }
-            Phase::Levy { troop } => match action.view() {
-                ActionView::Place { troop: t, .. } if t == troop => {
-                    let a = self.resolve(action)?;
-                    self.push(a);
-                }
-                _ => {
+            Phase::Levy { troop } => {
+                // Only a placement of the drawn troop (read without
+                // building the action's view).
+                if action.kind() != ActionKind::Place || action.a() != troop as usize {
                     return Err(GameError::Phase {
                         request: Request::Play(action),
                         phase: self.phase(),
-                    })
+                    });
                 }
-            },
+                let a = self.resolve(action)?;
+                self.push(a);
+            }
             Phase::Play => {
                 let a = self.resolve(action)?;
                 self.push(a);
@@ -541,14 +542,22 @@ impl Game {
     }
 
     /// The legal action equal to `action` from the kept list, or why not.
+    #[inline(always)]
     fn resolve(&self, action: Action) -> Result<Action, GameError> {
-        match self.legal.iter().find(|&&a| a == action) {
-            Some(&a) => Ok(a),
-            None => Err(GameError::Illegal(IllegalActionError::new(
-                action,
-                self.current.explain_illegal(action),
-            ))),
+        match self.legal.find(&self.current, action) {
+            Some(a) => Ok(a),
+            None => Err(self.illegal(action)),
         }
+    }
+
+    /// Why `action` is not legal now.
+    #[cold]
+    #[inline(never)]
+    fn illegal(&self, action: Action) -> GameError {
+        GameError::Illegal(IllegalActionError::new(
+            action,
+            self.current.explain_illegal(action),
+        ))
     }
 
     /// Reads action text and plays it (see [`Game::play`]).

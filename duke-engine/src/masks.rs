@@ -29,18 +29,6 @@ pub(crate) const DIRS: [(i8, i8); 8] = [
 ];
 /// Whether walking in the direction raises the square index.
 pub(crate) const DIR_POSITIVE: [bool; 8] = [true, true, true, false, false, false, false, true];
-/// The directions of [`DIR_POSITIVE`] as a set.
-pub(crate) const POSITIVE_DIRS: u8 = {
-    let mut set = 0;
-    let mut d = 0;
-    while d < 8 {
-        if DIR_POSITIVE[d] {
-            set |= 1 << d;
-        }
-        d += 1;
-    }
-    set
-};
 /// "No direction" in [`DIR_OF`].
 pub(crate) const NO_DIR: u8 = 8;
 
@@ -165,25 +153,6 @@ const fn build_rays() -> [[u64; 36]; 8] {
             while let Some(next) = square_offset(cur, DIRS[d].0, DIRS[d].1) {
                 table[d][sq] |= 1 << next;
                 cur = next;
-            }
-            sq += 1;
-        }
-        d += 1;
-    }
-    table
-}
-
-const fn build_cut() -> [[u64; 64]; 8] {
-    let rays = build_rays();
-    let mut table = [[0u64; 64]; 8];
-    let mut d = 0;
-    while d < 8 {
-        let mut sq = 0;
-        while sq < 36 {
-            if DIR_POSITIVE[d] {
-                table[d][sq] = rays[d][sq];
-            } else {
-                table[d][sq + 1] = rays[d][sq];
             }
             sq += 1;
         }
@@ -330,26 +299,8 @@ pub(crate) static MOVES: [[Moves; 36]; CODES] = build_moves();
 pub(crate) static SLIDE_DIRS: [u8; CODES] = build_dirs(Mark::Slide);
 /// `JUMP_SLIDE_DIRS[code]`: bit `d` set when the face jump-slides in board direction `d`.
 pub(crate) static JUMP_SLIDE_DIRS: [u8; CODES] = build_dirs(Mark::JumpSlide);
-/// `ANY_SLIDE_DIRS[code]`: `SLIDE_DIRS[code] | JUMP_SLIDE_DIRS[code]`, zero
-/// for a face without Slide or Jump Slide marks.
-pub(crate) static ANY_SLIDE_DIRS: [u8; CODES] = {
-    let (s, j) = (build_dirs(Mark::Slide), build_dirs(Mark::JumpSlide));
-    let mut out = [0; CODES];
-    let mut code = 0;
-    while code < CODES {
-        out[code] = s[code] | j[code];
-        code += 1;
-    }
-    out
-};
 /// `RAYS[d][square]`: every square from `square` (excluded) to the edge in direction `d`.
 pub(crate) static RAYS: [[u64; 36]; 8] = build_rays();
-/// `CUT[d][i]`: what a slide in direction `d` loses past its first blocker,
-/// indexed as [`slide`] finds the blocker without a branch: for a direction
-/// toward higher squares, `i` is the blocker's square, or 63 for none; for
-/// one toward lower squares, `i` is the blocker's square plus one, or 0 for
-/// none. No blocker loses nothing.
-pub(crate) static CUT: [[u64; 64]; 8] = build_cut();
 /// `DIR_OF[a][b]`: the direction from `a` to `b` when they share a line, else [`NO_DIR`].
 pub(crate) static DIR_OF: [[u8; 36]; 36] = build_dir_of();
 /// `BETWEEN[a][b]`: the squares strictly between `a` and `b` on a line, else empty.
@@ -359,44 +310,88 @@ pub(crate) static ADJACENT: [u64; 36] = build_adjacent();
 /// `REACH_ANY[code][square]`: every square any mark could reach on an empty board.
 pub(crate) static REACH_ANY: [[u64; 36]; CODES] = build_reach_any();
 
-/// The squares a slide from `from` in direction `d` reaches through `occ`:
-/// every empty square of the ray up to and including the first occupied one.
-#[inline(always)]
-pub(crate) fn slide(d: usize, from: usize, occ: u64) -> u64 {
-    if DIR_POSITIVE[d] {
-        slide_up(d, from, occ)
-    } else {
-        slide_down(d, from, occ)
+/// The faces with Slide or Jump Slide marks (the Duke's, the Knight's and
+/// Dragoon's other faces, the Ranger's, the Priest's and the Marshall's
+/// starting faces, the Assassin's), one row each of [`SLIDE_RAYS`].
+const SLIDERS: usize = 20;
+
+/// `SLIDER_ROW[code]`: the row of [`SLIDE_RAYS`] for a sliding face, 0 (a
+/// row of empty rays) for the others.
+pub(crate) static SLIDER_ROW: [u8; CODES] = build_slider_rows().0;
+
+/// `SLIDE_RAYS[row][square]`: the rays a sliding face slides along from
+/// `square`: two toward higher squares, then two toward lower squares (no
+/// face has more of either; unused rays are empty). The ray of a Jump Slide
+/// begins past its first square, so both marks slide alike.
+pub(crate) static SLIDE_RAYS: [[[u64; 4]; 36]; SLIDERS + 1] = build_slider_rows().1;
+
+#[allow(clippy::type_complexity)]
+const fn build_slider_rows() -> ([u8; CODES], [[[u64; 4]; 36]; SLIDERS + 1]) {
+    let slides = build_dirs(Mark::Slide);
+    let jumps = build_dirs(Mark::JumpSlide);
+    let rays = build_rays();
+    let mut rows = [0u8; CODES];
+    let mut table = [[[0u64; 4]; 36]; SLIDERS + 1];
+    let mut next = 1;
+    let mut code = 0;
+    while code < CODES {
+        if slides[code] | jumps[code] != 0 {
+            assert!(next <= SLIDERS, "more sliding faces than rows");
+            rows[code] = next as u8;
+            let mut sq = 0;
+            while sq < 36 {
+                let (mut up, mut down) = (0, 2);
+                let mut d = 0;
+                while d < 8 {
+                    let mut ray = 0;
+                    if slides[code] & 1 << d != 0 {
+                        ray = rays[d][sq];
+                    } else if jumps[code] & 1 << d != 0 {
+                        if let Some(first) = square_offset(sq, DIRS[d].0, DIRS[d].1) {
+                            ray = rays[d][first];
+                        }
+                    }
+                    if slides[code] & jumps[code] & 1 << d != 0 {
+                        panic!("a face both slides and jump-slides one way");
+                    }
+                    if (slides[code] | jumps[code]) & 1 << d != 0 {
+                        if DIR_POSITIVE[d] {
+                            assert!(up < 2, "more than two slides toward higher squares");
+                            table[next][sq][up] = ray;
+                            up += 1;
+                        } else {
+                            assert!(down < 4, "more than two slides toward lower squares");
+                            table[next][sq][down] = ray;
+                            down += 1;
+                        }
+                    }
+                    d += 1;
+                }
+                sq += 1;
+            }
+            next += 1;
+        }
+        code += 1;
     }
+    assert!(next == SLIDERS + 1, "fewer sliding faces than rows");
+    (rows, table)
 }
 
-/// [`slide`] in a direction toward higher squares: the first blocker is the
-/// lowest, found with a sentinel bit so that no blocker takes the same path
-/// as one ([`CUT`]).
+/// The squares of `ray` (toward higher squares) up to and including its
+/// first occupied square: the lowest, found with a sentinel bit so that no
+/// blocker keeps the whole ray without a branch.
 #[inline(always)]
-fn slide_up(d: usize, from: usize, occ: u64) -> u64 {
-    let ray = RAYS[d][from];
+fn ray_up(ray: u64, occ: u64) -> u64 {
     let i = (ray & occ | 1 << 63).trailing_zeros();
-    ray & !CUT[d][i as usize]
+    ray & (2u64 << i).wrapping_sub(1)
 }
 
-/// [`slide`] in a direction toward lower squares: the first blocker is the
-/// highest.
+/// [`ray_up`] for a ray toward lower squares: its first occupied square is
+/// the highest.
 #[inline(always)]
-fn slide_down(d: usize, from: usize, occ: u64) -> u64 {
-    let ray = RAYS[d][from];
-    let i = 63 - ((ray & occ) << 1 | 1).leading_zeros();
-    ray & !CUT[d][i as usize]
-}
-
-/// The squares a jump slide from `from` in direction `d` reaches through
-/// `occ`: a slide that begins on the second square of the direction.
-#[inline(always)]
-pub(crate) fn jump_slide(d: usize, from: usize, occ: u64) -> u64 {
-    match square_offset(from, DIRS[d].0, DIRS[d].1) {
-        Some(first) => slide(d, first, occ),
-        None => 0,
-    }
+fn ray_down(ray: u64, occ: u64) -> u64 {
+    let j = 63 - (ray & occ | 1).leading_zeros();
+    ray & u64::MAX << j
 }
 
 /// The square one step from `from` in direction `d`.
@@ -411,32 +406,15 @@ pub(crate) fn step(from: usize, d: usize) -> Option<usize> {
 #[inline(always)]
 pub(crate) fn relocation_reach(code: usize, from: usize, occ: u64) -> u64 {
     let m = &MOVES[code][from];
-    let mut targets = m.moves & !far_blocked(m, from, occ);
-    // Most faces neither slide nor jump-slide: one test for them all.
-    if ANY_SLIDE_DIRS[code] == 0 {
+    let targets = m.moves & !far_blocked(m, from, occ);
+    // Most faces neither slide nor jump-slide: one test for them all; the
+    // others slide along four rays each, without a loop.
+    let row = SLIDER_ROW[code];
+    if row == 0 {
         return targets;
     }
-    // The directions toward higher squares, then the others: within each
-    // loop the blocker is found the same way.
-    let mut dirs = SLIDE_DIRS[code] & POSITIVE_DIRS;
-    while dirs != 0 {
-        let d = dirs.trailing_zeros() as usize;
-        targets |= slide_up(d, from, occ);
-        dirs &= dirs - 1;
-    }
-    let mut dirs = SLIDE_DIRS[code] & !POSITIVE_DIRS;
-    while dirs != 0 {
-        let d = dirs.trailing_zeros() as usize;
-        targets |= slide_down(d, from, occ);
-        dirs &= dirs - 1;
-    }
-    let mut dirs = JUMP_SLIDE_DIRS[code];
-    while dirs != 0 {
-        let d = dirs.trailing_zeros() as usize;
-        targets |= jump_slide(d, from, occ);
-        dirs &= dirs - 1;
-    }
-    targets
+    let r = &SLIDE_RAYS[row as usize][from];
+    targets | ray_up(r[0], occ) | ray_up(r[1], occ) | ray_down(r[2], occ) | ray_down(r[3], occ)
 }
 
 /// The two-away Move targets of `m` that an occupied square in between
@@ -546,6 +524,14 @@ mod tests {
         for (sq, m) in MOVES[EMPTY as usize].iter().enumerate() {
             assert_eq!(relocation_reach(EMPTY as usize, sq, 0), 0);
             assert_eq!(m.moves | m.far_mids | m.strike | m.command, 0);
+        }
+        // It reads the Duke's strikes and commands from that entry too,
+        // which is right only while no face of the Duke has either.
+        for side in Side::ALL {
+            for face in Face::ALL {
+                let code = Tile::new(Troop::Duke, side, face).code() as usize;
+                assert!(MOVES[code].iter().all(|m| m.strike | m.command == 0));
+            }
         }
     }
 

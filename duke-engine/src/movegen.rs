@@ -83,6 +83,86 @@ impl Sink for ActionList {
     }
 }
 
+/// The legal list of a position together with, for each square of the
+/// mover's tiles, the squares its relocations and its strikes go to (as
+/// the generator found them), so that whether an action is listed is one
+/// bit test rather than a walk through the list ([`Listing::find`]).
+/// Entries of squares that hold no tile of the mover are stale.
+#[derive(Clone)]
+pub(crate) struct Listing {
+    pub(crate) list: ActionList,
+    /// Indexed by square; 64 entries so that a square masked to six bits
+    /// needs no bounds check.
+    relocations: [u64; 64],
+    strikes: [u64; 64],
+}
+
+impl Listing {
+    pub(crate) const fn new() -> Listing {
+        Listing {
+            list: ActionList::new(),
+            relocations: [0; 64],
+            strikes: [0; 64],
+        }
+    }
+
+    /// The listed action equal to `action` (the capture flag aside), with
+    /// the capture flag set as the list has it; `None` when it is not
+    /// listed. `pos` must be the position this listing was generated for.
+    /// Relocations, strikes and levies are looked up by square; commands
+    /// (rare, and three squares each) are searched in the list.
+    #[inline(always)]
+    pub(crate) fn find(&self, pos: &Position, action: Action) -> Option<Action> {
+        let own = pos.by_side[pos.side.index()];
+        match action.kind() {
+            ActionKind::Relocate | ActionKind::Strike => {
+                let (from, to) = (action.a(), action.b());
+                let targets = if action.kind() == ActionKind::Relocate {
+                    self.relocations[from & 63]
+                } else {
+                    self.strikes[from & 63]
+                };
+                let listed = own >> from & 1 != 0 && targets >> to & 1 != 0;
+                let capture = action.kind() == ActionKind::Strike || pos.board[to % 36] != EMPTY;
+                listed.then_some(action.with_capture(capture))
+            }
+            ActionKind::Place => {
+                // Listed once per troop kind in the bag and free square
+                // next to the Duke, when both Dukes stand (SPEC §3).
+                let us = pos.side.index();
+                let k = pos.dukes[us];
+                let listed = k != NO_SQUARE
+                    && pos.dukes[us ^ 1] != NO_SQUARE
+                    && pos.bags[us].kind_mask() >> action.a() & 1 != 0
+                    && (ADJACENT[k as usize] & !pos.occupied().0) >> action.b() & 1 != 0;
+                listed.then_some(action.with_capture(false))
+            }
+            ActionKind::Command => self.list.iter().find(|&&a| a == action).copied(),
+        }
+    }
+}
+
+impl Sink for Listing {
+    #[inline(always)]
+    fn relocations(&mut self, from: usize, targets: u64, enemy: u64) {
+        self.relocations[from & 63] = targets;
+        self.list.relocations(from, targets, enemy);
+    }
+    #[inline(always)]
+    fn strikes(&mut self, from: usize, targets: u64) {
+        self.strikes[from & 63] = targets;
+        self.list.strikes(from, targets);
+    }
+    #[inline(always)]
+    fn commands(&mut self, commander: usize, from: usize, targets: u64, enemy: u64) {
+        self.list.commands(commander, from, targets, enemy);
+    }
+    #[inline(always)]
+    fn levies(&mut self, bag: Bag, squares: u64) {
+        self.list.levies(bag, squares);
+    }
+}
+
 /// What threatens the mover's Duke, found in one pass over the enemy tiles.
 ///
 /// Every line to the Duke runs along one of the eight directions from it,
@@ -339,7 +419,9 @@ impl Position {
             let is_duke = u64::from(v == k).wrapping_neg();
             let legal = (duke_legal & is_duke) | ((reach & g.allowed(v)) | (reach & ed)) & !is_duke;
             sink.relocations(v, legal, enemy);
-            let r = &MOVES[code][v];
+            // The entry the relocations read: the Duke's chart has no Strike
+            // or Command marks, and neither has the empty square's it reads.
+            let r = &MOVES[moving][v];
             // Tiles without Strike marks strike nothing: no branch needed.
             let hit = r.strike & enemy;
             sink.strikes(v, (hit & g.resolve & !g.shields) | (hit & ed));
@@ -380,12 +462,12 @@ impl Position {
         list
     }
 
-    /// Fills `list` with the legal actions (clearing it first).
+    /// Fills `listing` with the legal actions (clearing it first).
     #[cfg(feature = "alloc")]
     #[inline]
-    pub(crate) fn generate_into(&self, list: &mut ActionList) {
-        list.clear();
-        self.generate(list);
+    pub(crate) fn generate_into(&self, listing: &mut Listing) {
+        listing.list.clear();
+        self.generate(listing);
     }
 
     /// The number of legal actions, counted without listing them (bulk counting).
@@ -549,6 +631,56 @@ mod tests {
             + 14 * 4;
         assert!(bound as usize <= MAX_ACTIONS, "bound {bound}");
         assert_eq!(bound as usize, MAX_ACTIONS, "the capacity is the bound");
+    }
+
+    #[test]
+    fn a_listing_finds_exactly_the_listed_actions() {
+        // Every relocation, strike and levy that could be written, and the
+        // listed commands with some that are not, in positions of seeded
+        // random games: found when listed, with the list's capture flag.
+        let games = if cfg!(miri) { 1 } else { 40 };
+        let mut checked = 0;
+        for seed in 0..games {
+            let mut pos = Position::standard();
+            let mut x: u64 = 0x9e37_79b9_7f4a_7c15 ^ (seed + 1);
+            let mut next = |n: usize| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x % n as u64) as usize
+            };
+            for _ in 0..if cfg!(miri) { 2 } else { 150 } {
+                let mut listing = Listing::new();
+                pos.generate_into(&mut listing);
+                let list = pos.legal_actions();
+                assert_eq!(&listing.list[..], &list[..]);
+                let mut candidates: alloc::vec::Vec<Action> = list.to_vec();
+                for a in 0..36 {
+                    for b in 0..36 {
+                        candidates.push(Action::pack(ActionKind::Relocate, a, b, 0, false));
+                        candidates.push(Action::pack(ActionKind::Strike, a, b, 0, false));
+                        if a < 15 {
+                            candidates.push(Action::pack(ActionKind::Place, a, b, 0, false));
+                        }
+                        candidates.push(Action::pack(ActionKind::Command, a, b, next(36), false));
+                    }
+                }
+                for a in candidates {
+                    let want = list.iter().find(|&&l| l == a).map(|l| l.to_bits());
+                    assert_eq!(
+                        listing.find(&pos, a).map(Action::to_bits),
+                        want,
+                        "{a:?} in {pos}"
+                    );
+                    checked += 1;
+                }
+                if list.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(list[next(list.len())]);
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 
     #[test]

@@ -6,45 +6,57 @@
 //! last one can equal the current position, and of those only every second
 //! one (the same side to move). Each owner keeps its own history of steps
 //! (the position before each action, or its key); the window is the suffix
-//! of that history from `start`, and `bits` has the bit of the top byte of
+//! of that history from `start`, and `bits` has the bit of the top bits of
 //! the key before every step in it set. Random games reach windows of a
-//! hundred steps, which fill a one-word filter; 256 bits keep most turns
-//! from scanning.
+//! hundred steps, which fill a one-word filter; the batch keeps 256 bits a
+//! game (`W = 4` words, small for a thousand games at once), `Game` 1,024
+//! (`W = 16`), so that fewer turns scan.
 
 /// The positions since the last capture or levy, as a suffix of a history
 /// of steps, and a filter of their keys.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Window {
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Window<const W: usize = 4> {
     /// The index in the history of the first step in the window.
     start: usize,
     /// The bit [`Window::bit`] of the key before every step in the window:
     /// a key whose bit is clear is not there.
-    bits: [u64; 4],
+    bits: [u64; W],
 }
 
-impl Window {
+impl<const W: usize> Default for Window<W> {
+    fn default() -> Window<W> {
+        Window::at(0)
+    }
+}
+
+impl<const W: usize> Window<W> {
+    /// How far a key is shifted down to leave its top `6 + log2(W)` bits:
+    /// the filter's index (`W` is a power of two).
+    const SHIFT: u32 = 64 - 6 - W.trailing_zeros();
+
     /// An empty window starting at history index `start`.
     #[inline]
-    pub(crate) const fn at(start: usize) -> Window {
+    pub(crate) const fn at(start: usize) -> Window<W> {
         Window {
             start,
-            bits: [0; 4],
+            bits: [0; W],
         }
     }
 
-    /// The word and the bit of `key` in the filter, from its top byte (any
-    /// byte of a Zobrist key is as random as another).
+    /// The word and the bit of `key` in the filter, from its top bits (any
+    /// bits of a Zobrist key are as random as others).
     #[inline(always)]
     fn bit(key: u64) -> (usize, u64) {
-        ((key >> 62) as usize, 1 << ((key >> 56) & 63))
+        let index = key >> Self::SHIFT;
+        ((index >> 6) as usize % W, 1 << (index & 63))
     }
 
     /// The window over `history[start..]`, the keys before its steps read
     /// with `key_of` (after an undo, or a history built another way).
-    pub(crate) fn over<T>(history: &[T], start: usize, key_of: impl Fn(&T) -> u64) -> Window {
+    pub(crate) fn over<T>(history: &[T], start: usize, key_of: impl Fn(&T) -> u64) -> Window<W> {
         let mut w = Window::at(start);
         for step in &history[start..] {
-            let (word, bit) = Window::bit(key_of(step));
+            let (word, bit) = Self::bit(key_of(step));
             w.bits[word] |= bit;
         }
         w
@@ -64,7 +76,7 @@ impl Window {
         if reset {
             *self = Window::at(len);
         } else {
-            let (word, bit) = Window::bit(before_key);
+            let (word, bit) = Self::bit(before_key);
             self.bits[word] |= bit;
         }
     }
@@ -81,7 +93,7 @@ impl Window {
         key_of: impl Fn(&T) -> u64,
         same: impl FnMut(usize) -> bool,
     ) -> u32 {
-        let (word, bit) = Window::bit(key);
+        let (word, bit) = Self::bit(key);
         if self.bits[word] & bit == 0 {
             return 1;
         }
@@ -118,9 +130,14 @@ mod tests {
 
     #[test]
     fn counts_only_the_window_at_the_same_side_to_move() {
+        check::<4>();
+        check::<16>();
+    }
+
+    fn check<const W: usize>() {
         // Keys before steps 0..8; a reset after step 2.
         let keys = [5u64, 7, 5, 9, 5, 9, 5, 9];
-        let mut w = Window::at(0);
+        let mut w = Window::<W>::at(0);
         for (i, &k) in keys.iter().enumerate() {
             w.push(k, i == 2, i + 1);
         }
@@ -129,12 +146,12 @@ mod tests {
         // four, ... back inside the window are 6 and 4 (both 5); step 2 and
         // 0 are before the window.
         assert_eq!(w.count(&keys, 5, |&k| k, |_| true), 3);
-        // A key the filter has not seen (its top byte differs).
+        // A key the filter has not seen (its top bits differ).
         assert_eq!(w.count(&keys, 5 | 1 << 60, |&k| k, |_| unreachable!()), 1);
         // Keys equal but positions not: not counted.
         assert_eq!(w.count(&keys, 5, |&k| k, |i| i == 6), 2);
         // Rebuilt over the same suffix: the same filter and counts.
-        let r = Window::over(&keys, 3, |&k| k);
+        let r = Window::<W>::over(&keys, 3, |&k| k);
         assert_eq!((r.start(), r.bits), (w.start(), w.bits));
     }
 }
