@@ -278,11 +278,20 @@ impl Game {
     /// Plays an action (Action or text) and returns it as played; a whole
     /// levy (`P@C2`) takes its troop from outside. Raises, changing nothing,
     /// when it is illegal or out of phase.
-    fn play(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Py<Action>> {
+    fn play<'py>(
+        &mut self,
+        py: Python<'py>,
+        action: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let a = Action::from_arg(action)?;
         self.inner.play(a).map_err(Error::from)?;
         let played = self.inner.actions().next_back().unwrap_or(a);
-        action_object(py, played)
+        // An Action that was played as it is (one from legal_actions(), say)
+        // is handed back itself: Actions are immutable.
+        if played == a && action.is_instance_of::<Action>() {
+            return Ok(action.clone());
+        }
+        Ok(action_object(py, played)?.into_bound(py).into_any())
     }
 
     /// Places the fixed setup of the side setting up (the Duke and two
