@@ -341,19 +341,19 @@ impl Game {
     }
 
     /// Plays again the last action taken back; None when there is none.
-    fn redo(&mut self) -> Option<Action> {
-        self.inner.redo().map(|a| Action { inner: a })
+    fn redo(&mut self, py: Python<'_>) -> Option<Action> {
+        self.inner.redo().map(|a| Action::of(py, a))
     }
 
     /// Every action so far, setup placements first, as a list of Action.
-    fn actions(&self) -> Vec<Action> {
-        self.inner.actions().map(|a| Action { inner: a }).collect()
+    fn actions(&self, py: Python<'_>) -> Vec<Action> {
+        self.inner.actions().map(|a| Action::of(py, a)).collect()
     }
 
     /// The actions played since setup (one per turn; a levy is one
     /// placement action).
-    fn turns(&self) -> Vec<Action> {
-        self.inner.turns().map(|a| Action { inner: a }).collect()
+    fn turns(&self, py: Python<'_>) -> Vec<Action> {
+        self.inner.turns().map(|a| Action::of(py, a)).collect()
     }
 
     /// How many times the current position has occurred since play began.
@@ -493,7 +493,7 @@ impl Game {
     ) -> Result<Option<Action>> {
         let d = Game::decide(slf, py, level, depth, nodes, millis, seed, threads)?.0;
         Ok(match d {
-            Decision::Act(a) => Some(Action { inner: a }),
+            Decision::Act(a) => Some(Action::of(py, a)),
             Decision::Draw => None,
         })
     }
