@@ -463,13 +463,9 @@ impl Game {
         perspective: &str,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let p = crate::convert::perspective(perspective)?;
-        let mut buf = [0i64; duke_engine::MAX_ACTIONS + 1];
-        let mut n = 0;
-        game_indices(&self.inner, p, |i| {
-            buf[n] = i as i64;
-            n += 1;
-        });
-        Ok(PyArray1::from_slice(py, &buf[..n]))
+        let mut buf = arrayvec::ArrayVec::<i64, { duke_engine::MAX_ACTIONS + 1 }>::new();
+        game_indices(&self.inner, p, |i| buf.push(i as i64));
+        Ok(PyArray1::from_slice(py, &buf))
     }
 
     /// The AI's decision: the Action to play, or None when it is to levy
