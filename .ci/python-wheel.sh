@@ -44,8 +44,8 @@ step "python: release wheel built from the unpacked sdist (zig, manylinux2014)"
 wheel=$(ls "$DIST"/*.whl)
 printf '%s: %s bytes\n' "$(basename "$wheel")" "$(stat -c %s "$wheel")"
 case "$(basename "$wheel")" in
-    *-cp39-abi3-*manylinux*) ;;
-    *) echo "the wheel is not an abi3 (cp39) manylinux wheel: $wheel" >&2; exit 1 ;;
+    *-cp310-abi3-*manylinux*) ;;
+    *) echo "the wheel is not an abi3 (cp310) manylinux wheel: $wheel" >&2; exit 1 ;;
 esac
 
 step "python: auditwheel show (the platform tag must be a manylinux policy's)"

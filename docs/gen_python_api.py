@@ -26,6 +26,10 @@ import sys
 OUT = pathlib.Path(__file__).resolve().parent / "src" / "python-api.md"
 MODULES = ["duke", "duke.gym", "duke.pettingzoo"]
 SQUARE = re.compile(r"^[A-F][1-6]$")
+# Py_TPFLAGS_DISALLOW_INSTANTIATION: a class that Python code cannot create
+# (Outcome, Tile) has no constructor signature, though inspect gives it
+# object's "()".
+DISALLOW_INSTANTIATION = 1 << 7
 
 
 def attribute_docs(path):
@@ -119,7 +123,7 @@ def document_class(qual, cls, out):
     head = f"class {qual}"
     if is_exception or bases:
         head += f"({', '.join(bases)})"
-    elif (sig := signature(cls)) is not None:
+    elif not cls.__flags__ & DISALLOW_INSTANTIATION and (sig := signature(cls)) is not None:
         head += sig
     out.append(f"### `{head}`\n")
     if bases and not is_exception:

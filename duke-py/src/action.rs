@@ -30,12 +30,44 @@ use crate::position::Position;
     eq,
     hash
 )]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Action {
     pub inner: EngineAction,
+    /// The kind of action: "relocate", "strike", "command" or "place".
+    // A field read by Python itself (a member of a frozen class): the loop
+    // that compares kinds calls no getter and creates no string.
+    #[pyo3(get)]
+    kind: Py<PyString>,
+}
+
+impl PartialEq for Action {
+    fn eq(&self, other: &Self) -> bool {
+        self.inner == other.inner
+    }
+}
+
+impl Eq for Action {}
+
+impl std::hash::Hash for Action {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.inner.hash(state);
+    }
 }
 
 impl Action {
+    /// The Python value of an engine action.
+    pub fn of(py: Python<'_>, a: EngineAction) -> Action {
+        let kind = match a.kind() {
+            duke_engine::ActionKind::Relocate => pyo3::intern!(py, "relocate"),
+            duke_engine::ActionKind::Strike => pyo3::intern!(py, "strike"),
+            duke_engine::ActionKind::Command => pyo3::intern!(py, "command"),
+            duke_engine::ActionKind::Place => pyo3::intern!(py, "place"),
+        };
+        Action {
+            inner: a,
+            kind: kind.clone().unbind(),
+        }
+    }
+
     pub fn from_arg(obj: &Bound<'_, PyAny>) -> PyResult<EngineAction> {
         if let Ok(a) = obj.cast::<Action>() {
             return Ok(a.get().inner);
@@ -54,16 +86,14 @@ impl Action {
     /// Reads action text; the syntax only: check it against a position
     /// with `Position.parse_action`. Raises ParseError naming the problem.
     #[new]
-    fn new(text: &str) -> Result<Action> {
-        Ok(Action {
-            inner: text.parse()?,
-        })
+    fn new(py: Python<'_>, text: &str) -> Result<Action> {
+        Ok(Action::of(py, text.parse()?))
     }
 
     /// Reads action text (the same as the constructor).
     #[classmethod]
-    fn parse(_cls: &Bound<'_, PyType>, text: &str) -> Result<Action> {
-        Action::new(text)
+    fn parse(_cls: &Bound<'_, PyType>, py: Python<'_>, text: &str) -> Result<Action> {
+        Action::new(py, text)
     }
 
     /// The action at an index of the action space (0 to ACTION_SPACE - 1)
@@ -74,13 +104,14 @@ impl Action {
     #[pyo3(signature = (index, position, perspective = "absolute"))]
     fn from_index(
         _cls: &Bound<'_, PyType>,
+        py: Python<'_>,
         index: usize,
         position: &Position,
         perspective: &str,
     ) -> Result<Option<Action>> {
         let p = crate::convert::perspective(perspective)?;
         Ok(match action_from_index(index, &position.inner, p) {
-            Some(Decision::Act(a)) => Some(Action { inner: a }),
+            Some(Decision::Act(a)) => Some(Action::of(py, a)),
             _ => None,
         })
     }
@@ -91,19 +122,6 @@ impl Action {
     fn index(&self, position: &Position, perspective: &str) -> Result<usize> {
         let p = crate::convert::perspective(perspective)?;
         Ok(action_index(Decision::Act(self.inner), &position.inner, p))
-    }
-
-    /// The kind of action: "relocate", "strike", "command" or "place".
-    #[getter]
-    fn kind<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
-        // Interned: the loop that compares kinds creates no string.
-        match self.inner.kind() {
-            duke_engine::ActionKind::Relocate => pyo3::intern!(py, "relocate"),
-            duke_engine::ActionKind::Strike => pyo3::intern!(py, "strike"),
-            duke_engine::ActionKind::Command => pyo3::intern!(py, "command"),
-            duke_engine::ActionKind::Place => pyo3::intern!(py, "place"),
-        }
-        .clone()
     }
 
     /// The square of the tile that acts (the commander for a command), or
@@ -186,7 +204,7 @@ fn slot(bits: u32) -> usize {
 #[inline(always)]
 fn shared(py: Python<'_>, table: Option<&mut [Slot]>, a: EngineAction) -> PyResult<Py<Action>> {
     let Some(table) = table else {
-        return Py::new(py, Action { inner: a });
+        return Py::new(py, Action::of(py, a));
     };
     let bits = a.to_bits();
     let entry = &mut table[slot(bits)];
@@ -195,7 +213,7 @@ fn shared(py: Python<'_>, table: Option<&mut [Slot]>, a: EngineAction) -> PyResu
             return Ok(obj.clone_ref(py));
         }
     }
-    let obj = Py::new(py, Action { inner: a })?;
+    let obj = Py::new(py, Action::of(py, a))?;
     *entry = Some((bits, obj.clone_ref(py)));
     Ok(obj)
 }

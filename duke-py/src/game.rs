@@ -278,11 +278,20 @@ impl Game {
     /// Plays an action (Action or text) and returns it as played; a whole
     /// levy (`P@C2`) takes its troop from outside. Raises, changing nothing,
     /// when it is illegal or out of phase.
-    fn play(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Py<Action>> {
+    fn play<'py>(
+        &mut self,
+        py: Python<'py>,
+        action: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let a = Action::from_arg(action)?;
         self.inner.play(a).map_err(Error::from)?;
         let played = self.inner.actions().next_back().unwrap_or(a);
-        action_object(py, played)
+        // An Action that was played as it is (one from legal_actions(), say)
+        // is handed back itself: Actions are immutable.
+        if played == a && action.is_instance_of::<Action>() {
+            return Ok(action.clone());
+        }
+        Ok(action_object(py, played)?.into_bound(py).into_any())
     }
 
     /// Places the fixed setup of the side setting up (the Duke and two
@@ -332,19 +341,19 @@ impl Game {
     }
 
     /// Plays again the last action taken back; None when there is none.
-    fn redo(&mut self) -> Option<Action> {
-        self.inner.redo().map(|a| Action { inner: a })
+    fn redo(&mut self, py: Python<'_>) -> Option<Action> {
+        self.inner.redo().map(|a| Action::of(py, a))
     }
 
     /// Every action so far, setup placements first, as a list of Action.
-    fn actions(&self) -> Vec<Action> {
-        self.inner.actions().map(|a| Action { inner: a }).collect()
+    fn actions(&self, py: Python<'_>) -> Vec<Action> {
+        self.inner.actions().map(|a| Action::of(py, a)).collect()
     }
 
     /// The actions played since setup (one per turn; a levy is one
     /// placement action).
-    fn turns(&self) -> Vec<Action> {
-        self.inner.turns().map(|a| Action { inner: a }).collect()
+    fn turns(&self, py: Python<'_>) -> Vec<Action> {
+        self.inner.turns().map(|a| Action::of(py, a)).collect()
     }
 
     /// How many times the current position has occurred since play began.
@@ -454,13 +463,9 @@ impl Game {
         perspective: &str,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let p = crate::convert::perspective(perspective)?;
-        let mut buf = [0i64; duke_engine::MAX_ACTIONS + 1];
-        let mut n = 0;
-        game_indices(&self.inner, p, |i| {
-            buf[n] = i as i64;
-            n += 1;
-        });
-        Ok(PyArray1::from_slice(py, &buf[..n]))
+        let mut buf = arrayvec::ArrayVec::<i64, { duke_engine::MAX_ACTIONS + 1 }>::new();
+        game_indices(&self.inner, p, |i| buf.push(i as i64));
+        Ok(PyArray1::from_slice(py, &buf))
     }
 
     /// The AI's decision: the Action to play, or None when it is to levy
@@ -484,7 +489,7 @@ impl Game {
     ) -> Result<Option<Action>> {
         let d = Game::decide(slf, py, level, depth, nodes, millis, seed, threads)?.0;
         Ok(match d {
-            Decision::Act(a) => Some(Action { inner: a }),
+            Decision::Act(a) => Some(Action::of(py, a)),
             Decision::Draw => None,
         })
     }

@@ -92,11 +92,11 @@ pub fn mask_array<'py>(
 impl Position {
     pub fn divide_inner(&self, py: Python<'_>, depth: u32) -> Vec<(Action, u64)> {
         let pos = self.inner;
-        py.detach(move || {
-            divide(&pos, depth)
-                .map(|(a, n)| (Action { inner: a }, n))
-                .collect()
-        })
+        let counts: Vec<_> = py.detach(move || divide(&pos, depth).collect());
+        counts
+            .into_iter()
+            .map(|(a, n)| (Action::of(py, a), n))
+            .collect()
     }
 }
 
@@ -182,10 +182,8 @@ impl Position {
 
     /// Reads action text and checks it here. Raises ParseError for bad
     /// text and IllegalActionError saying why an action is not legal.
-    fn parse_action(&self, text: &str) -> Result<Action> {
-        Ok(Action {
-            inner: self.inner.parse_action(text)?,
-        })
+    fn parse_action(&self, py: Python<'_>, text: &str) -> Result<Action> {
+        Ok(Action::of(py, self.inner.parse_action(text)?))
     }
 
     /// The position after a legal action (Action or text); this position
@@ -228,7 +226,11 @@ impl Position {
     /// The legal actions of the tile on a square, each with the mark of its
     /// chart that it uses ("move", "jump", "slide", "jump_slide", "strike",
     /// "command"), as a list of (Action, mark).
-    fn targets(&self, sq: &Bound<'_, PyAny>) -> PyResult<Vec<(Action, &'static str)>> {
+    fn targets(
+        &self,
+        py: Python<'_>,
+        sq: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<(Action, &'static str)>> {
         let s = square(sq)?;
         Ok(self
             .inner
@@ -236,7 +238,7 @@ impl Position {
             .iter()
             .map(|&a| {
                 let mark = self.inner.mark_of(a).map_or("move", mark_name);
-                (Action { inner: a }, mark)
+                (Action::of(py, a), mark)
             })
             .collect())
     }

@@ -31,10 +31,10 @@ def timed(label, fn, runs=1 if QUICK else 5):
     print(f"{label:48} {results[0][1]:>10} turns {best:>12,.0f} turns/s best (median {median:>12,.0f})", flush=True)
     return best
 
-def duke_per_action(games):
-    rng = random.Random(1)
+def duke_per_action(games, first=0):
+    rng = random.Random(1 + first)
     turns = 0
-    for g in range(games):
+    for g in range(first, first + games):
         game = duke.Game(seed=g)
         while game.outcome is None:
             action = rng.choice(game.legal_actions())
@@ -47,13 +47,13 @@ def duke_per_action(games):
     return turns
 
 
-def duke_per_index(games):
+def duke_per_index(games, first=0):
     # The fast per-turn loop: the legal decisions as a small index array, one
     # chosen, applied by index. A levy is two decisions (the draw index, then
     # a placement index) and one turn.
-    rng = random.Random(1)
+    rng = random.Random(1 + first)
     turns = 0
-    for g in range(games):
+    for g in range(first, first + games):
         game = duke.Game(seed=g)
         while game.outcome is None:
             legal = game.legal_indices()
@@ -62,13 +62,13 @@ def duke_per_index(games):
     return turns
 
 
-def cshogi_per_ply(games):
+def cshogi_per_ply(games, first=0):
     # cshogi's per-ply random loop: list the legal moves, choose one, push;
     # until no move is left or 512 plies (no repetition test: cshogi's
     # is_draw() would make its loop slower).
     import cshogi
 
-    rng = random.Random(1)
+    rng = random.Random(1 + first)
     plies = 0
     board = cshogi.Board()
     for _ in range(games):
@@ -79,17 +79,24 @@ def cshogi_per_ply(games):
     return plies
 
 
-def in_turns(contenders, rounds):
-    """Runs the contenders in turn (the order rotating each round), each
-    timed in CPU time of this process; returns each one's median rate and
-    the per-round rates."""
+def in_turns(contenders, rounds, chunks):
+    """Runs the contenders in turn, each timed in CPU time of this process,
+    and returns each one's rate per round. A round is `chunks` turns of
+    every contender, the order rotating: `fn(c)` runs chunk c (the same
+    chunks every round), so a slow spell of the machine falls on all of
+    them alike rather than on one contender's whole round."""
     rates = {name: [] for name, _ in contenders}
     for r in range(rounds):
-        order = contenders[r % len(contenders):] + contenders[: r % len(contenders)]
-        for name, fn in order:
-            t = time.process_time()
-            n = fn()
-            rates[name].append(n / (time.process_time() - t))
+        work = {name: 0 for name, _ in contenders}
+        spent = {name: 0.0 for name, _ in contenders}
+        for c in range(chunks):
+            k = (r + c) % len(contenders)
+            for name, fn in contenders[k:] + contenders[:k]:
+                t = time.process_time()
+                work[name] += fn(c)
+                spent[name] += time.process_time() - t
+        for name in rates:
+            rates[name].append(work[name] / spent[name])
     return rates
 
 
@@ -140,15 +147,18 @@ def main():
     except ImportError:
         print("cshogi is not installed: pip install cshogi")
         return
-    rounds = 1 if QUICK else 7
+    rounds, chunks = (1, 1) if QUICK else (7, 10)
+    # A round: 100 games of each duke loop and 40 of cshogi's, in chunks.
+    duke_games, cshogi_games = int(100 * scale / chunks) or 1, int(40 * scale / chunks) or 1
     contenders = [
-        ("duke index loop", lambda: duke_per_index(int(100 * scale) or 1)),
-        ("duke object loop", lambda: duke_per_action(int(100 * scale) or 1)),
-        ("cshogi per-ply loop", lambda: cshogi_per_ply(int(40 * scale) or 1)),
+        ("duke index loop", lambda c: duke_per_index(duke_games, c * duke_games)),
+        ("duke object loop", lambda c: duke_per_action(duke_games, c * duke_games)),
+        ("cshogi per-ply loop", lambda c: cshogi_per_ply(cshogi_games, c * cshogi_games)),
     ]
-    rates = in_turns(contenders, rounds)
+    rates = in_turns(contenders, rounds, chunks)
     print()
-    print(f"per CPU-second of this process, {rounds} round(s) taking turns; turns (plies for cshogi):")
+    print(f"per CPU-second of this process, {rounds} round(s) of {chunks} chunk(s) taking turns; "
+          "turns (plies for cshogi):")
     for name, _ in contenders:
         rs = sorted(rates[name])
         print(f"{name:48} {rs[len(rs) // 2]:>12,.0f} /s median (min {rs[0]:,.0f}, max {rs[-1]:,.0f})")
