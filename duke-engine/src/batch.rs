@@ -2,11 +2,12 @@
 //! writing observations, masks, rewards and done flags into caller
 //! buffers, and starting a new game wherever one ends.
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
 
 use crate::encode::{
-    action_from_index, action_index, for_each_target_index, write_observation_with_draw, Decision,
+    action_from_index, action_index, for_each_target_index, map_sq, target_base, turned, Decision,
     Perspective, Shown, ACTION_SPACE, DRAW, OBS_LEN,
 };
 use crate::game::draw_troop;
@@ -229,9 +230,17 @@ struct Env {
     window_start: Position,
     /// What the last observation written for this game showed.
     shown: Option<Shown>,
-    /// The indices the last mask written for this game set.
-    shown_mask: Vec<u16>,
+    /// The indices the last mask written for this game set: the first
+    /// `shown_len` (room for every action, the draw, and the slots
+    /// written past the last one).
+    shown_mask: Box<[u16; SHOWN]>,
+    shown_len: usize,
 }
+
+/// The room of [`Env::shown_mask`]: at least every action, the draw and
+/// the three slots [`Env::set_mask`] may write past the last index.
+const SHOWN: usize = 256;
+const _: () = assert!(crate::MAX_ACTIONS + 1 + 3 <= SHOWN && SHOWN.is_power_of_two());
 
 impl Env {
     fn new(seed: u64) -> Env {
@@ -240,15 +249,16 @@ impl Env {
             pending: None,
             seed,
             chosen: (NOT_CHOSEN, Decision::Draw),
-            // Reserved once so that stepping does not allocate: a mask sets
-            // at most every action and the draw; an episode's history grows
-            // past 256 actions only in long games, and keeps its room after.
+            // Reserved once so that stepping does not allocate: an episode's
+            // history grows past 256 actions only in long games, and keeps
+            // its room after.
             history: Vec::with_capacity(256),
             window: Window::at(0),
             decisions: Decisions::new(),
             window_start: Position::standard(),
             shown: None,
-            shown_mask: Vec::with_capacity(crate::MAX_ACTIONS + 1),
+            shown_mask: Box::new([0; SHOWN]),
+            shown_len: 0,
         };
         env.reset(seed);
         env
@@ -353,32 +363,62 @@ impl Env {
     /// Writes the mask whole and remembers what it set.
     fn show_mask(&mut self, persp: Perspective, out: &mut [u8]) {
         out.fill(0);
-        self.shown_mask.clear();
+        self.shown_len = 0;
         self.set_mask(persp, out);
     }
 
     /// Clears what the last mask set and sets what the current one sets.
     fn update_mask(&mut self, persp: Perspective, out: &mut [u8]) {
-        for &i in &self.shown_mask {
-            out[i as usize] = 0;
+        for &i in &self.shown_mask[..self.shown_len] {
+            out[usize::from(i)] = 0;
         }
-        self.shown_mask.clear();
         self.set_mask(persp, out);
     }
 
+    /// Sets the index of every accepted decision in a mask whose other
+    /// bytes are 0, and remembers them.
     #[inline]
     fn set_mask(&mut self, persp: Perspective, out: &mut [u8]) {
-        let (pos, shown) = (&self.pos, &mut self.shown_mask);
+        let out = &mut out[..ACTION_SPACE];
+        let (pos, shown) = (&self.pos, &mut *self.shown_mask);
+        let turn = turned(pos, persp);
+        let mut n = 0;
         for &g in self.decisions.groups() {
-            for_each_target_index(Decisions::head(g), g & TARGETS, pos, persp, |i| {
+            let (head, mut targets) = (Decisions::head(g), g & TARGETS);
+            if head.kind() == ActionKind::Command {
+                for_each_target_index(head, targets, pos, persp, |i| {
+                    out[i] = 1;
+                    shown[n % SHOWN] = i as u16;
+                    n += 1;
+                });
+                continue;
+            }
+            let base = target_base(head, turn);
+            // Four slots without a branch (most groups have at most four
+            // targets): a slot past the last target writes the draw's
+            // byte, which is written last with its own value, and is not
+            // counted.
+            let first = n;
+            n += (targets.count_ones() as usize).min(4);
+            for j in 0..4 {
+                let i = base + map_sq(targets.trailing_zeros() as usize & 63, turn);
+                let i = if targets != 0 { i } else { DRAW };
                 out[i] = 1;
-                shown.push(i as u16);
-            });
+                shown[(first + j) % SHOWN] = i as u16;
+                targets &= targets.wrapping_sub(1);
+            }
+            while targets != 0 {
+                let i = base + map_sq(targets.trailing_zeros() as usize, turn);
+                out[i] = 1;
+                shown[n % SHOWN] = i as u16;
+                n += 1;
+                targets &= targets - 1;
+            }
         }
-        if self.pending.is_none() && self.decisions.levy {
-            out[DRAW] = 1;
-            self.shown_mask.push(DRAW as u16);
-        }
+        let levy = self.pending.is_none() && self.decisions.levy;
+        out[DRAW] = u8::from(levy);
+        shown[n % SHOWN] = DRAW as u16;
+        self.shown_len = n + usize::from(levy);
     }
 
     fn game(&self) -> Game {
@@ -602,8 +642,9 @@ impl VecGame {
     pub fn write_observations(&mut self, out: &mut [u8]) -> Result<(), StepError> {
         VecGame::check("observations", out.len(), self.envs.len() * OBS_LEN)?;
         for (env, chunk) in self.envs.iter_mut().zip(out.chunks_exact_mut(OBS_LEN)) {
-            write_observation_with_draw(&env.pos, env.pending, self.persp, chunk);
-            env.shown = Some(Shown::of(&env.pos, env.pending, self.persp));
+            chunk.fill(0);
+            let shown = env.shown.insert(Shown::BLANK);
+            shown.update(&env.pos, env.pending, self.persp, chunk);
         }
         Ok(())
     }
@@ -617,12 +658,11 @@ impl VecGame {
     pub fn update_observations(&mut self, out: &mut [u8]) -> Result<(), StepError> {
         VecGame::check("observations", out.len(), self.envs.len() * OBS_LEN)?;
         for (env, chunk) in self.envs.iter_mut().zip(out.chunks_exact_mut(OBS_LEN)) {
-            let now = Shown::of(&env.pos, env.pending, self.persp);
-            match &env.shown {
-                Some(was) => was.rewrite(&now, chunk),
-                None => write_observation_with_draw(&env.pos, env.pending, self.persp, chunk),
-            }
-            env.shown = Some(now);
+            let shown = env.shown.get_or_insert_with(|| {
+                chunk.fill(0);
+                Shown::BLANK
+            });
+            shown.update(&env.pos, env.pending, self.persp, chunk);
         }
         Ok(())
     }
@@ -795,6 +835,75 @@ mod tests {
             assert!(finished > 10, "{finished}");
             // The repetition rule, kept by the batch from keys, was exercised.
             assert!(repeated > 0, "{finished} games, none drawn by repetition");
+        }
+    }
+
+    #[test]
+    fn kept_arrays_match_fresh_encodings_in_every_perspective() {
+        // Observations and masks brought up to date step by step (only
+        // what changed written) against the from-scratch encoders on the
+        // game rebuilt from the batch, after every step, in each
+        // perspective; the arrays start as garbage where nothing was
+        // written yet, so a byte the updates forget shows.
+        use crate::encode::{write_game_mask, write_observation_with_draw};
+        use crate::Side;
+        let n = 6;
+        let steps = if cfg!(miri) { 10 } else { 400 };
+        for (seed, persp) in [
+            Perspective::Absolute,
+            Perspective::Mover,
+            Perspective::Of(Side::Light),
+            Perspective::Of(Side::Dark),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut vec = VecGame::new(n, seed as u64 + 11, persp);
+            let mut actions = alloc::vec![0u32; n];
+            let (mut rewards, mut dones) = (alloc::vec![0f32; n], alloc::vec![0u8; n]);
+            let mut masks = alloc::vec![9u8; n * ACTION_SPACE];
+            let mut obs = alloc::vec![9u8; n * OBS_LEN];
+            vec.write_masks(&mut masks).unwrap();
+            // Observations never written: the first update writes them whole.
+            let (mut want_mask, mut want_obs) = ([0u8; ACTION_SPACE], [0u8; OBS_LEN]);
+            let mut finished = 0;
+            for step in 0..steps {
+                if step > 0 {
+                    vec.random_actions(&mut actions);
+                    vec.step(&actions, &mut rewards, &mut dones).unwrap();
+                    finished += dones.iter().filter(|&&d| d == 1).count();
+                }
+                vec.update_observations(&mut obs).unwrap();
+                vec.update_masks(&mut masks).unwrap();
+                for i in 0..n {
+                    let game = vec.game(i).unwrap();
+                    write_game_mask(&game, persp, &mut want_mask);
+                    assert_eq!(
+                        &masks[i * ACTION_SPACE..(i + 1) * ACTION_SPACE],
+                        &want_mask[..],
+                        "{persp:?} step {step} game {i}"
+                    );
+                    write_observation_with_draw(
+                        game.position(),
+                        game.pending_draw(),
+                        persp,
+                        &mut want_obs,
+                    );
+                    assert_eq!(
+                        &obs[i * OBS_LEN..(i + 1) * OBS_LEN],
+                        &want_obs[..],
+                        "{persp:?} step {step} game {i}"
+                    );
+                }
+                // A full write in the middle: updates go on from it.
+                if step == steps / 2 {
+                    vec.write_observations(&mut obs).unwrap();
+                    vec.write_masks(&mut masks).unwrap();
+                }
+            }
+            if !cfg!(miri) {
+                assert!(finished > 5, "{persp:?}: {finished} games finished");
+            }
         }
     }
 
