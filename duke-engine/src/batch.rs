@@ -2,7 +2,6 @@
 //! writing observations, masks, rewards and done flags into caller
 //! buffers, and starting a new game wherever one ends.
 
-use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -228,19 +227,33 @@ struct Env {
     /// placements.
     decisions: Decisions,
     window_start: Position,
-    /// What the last observation written for this game showed.
-    shown: Option<Shown>,
-    /// The indices the last mask written for this game set: the first
-    /// `shown_len` (room for every action, the draw, and the slots
-    /// written past the last one).
-    shown_mask: Box<[u16; SHOWN]>,
-    shown_len: usize,
 }
 
-/// The room of [`Env::shown_mask`]: at least every action, the draw and
-/// the three slots [`Env::set_mask`] may write past the last index.
-const SHOWN: usize = 256;
-const _: () = assert!(crate::MAX_ACTIONS + 1 + 3 <= SHOWN && SHOWN.is_power_of_two());
+/// The indices the last mask written for a game set, so that the next
+/// update clears only those: the first `len`, or, when they did not fit,
+/// [`MaskShown::OVERFLOW`] (the next update clears the whole mask).
+/// Random games set a dozen at a time; a list of all of them (up to
+/// [`crate::MAX_ACTIONS`] + 1) would spread every game's list over more
+/// memory than the updates touch.
+#[derive(Clone)]
+#[repr(C, align(64))]
+struct MaskShown {
+    len: u16,
+    indices: [u16; MaskShown::ROOM],
+}
+
+impl MaskShown {
+    /// The room of the list (a power of two). Random games never set
+    /// more than about 40 indices; the unit tests keep a short list so
+    /// that both ways of clearing are exercised often.
+    const ROOM: usize = if cfg!(test) { 16 } else { 64 };
+    /// A `len` that says the indices did not fit.
+    const OVERFLOW: u16 = u16::MAX;
+    const EMPTY: MaskShown = MaskShown {
+        len: 0,
+        indices: [0; MaskShown::ROOM],
+    };
+}
 
 impl Env {
     fn new(seed: u64) -> Env {
@@ -256,9 +269,6 @@ impl Env {
             window: Window::at(0),
             decisions: Decisions::new(),
             window_start: Position::standard(),
-            shown: None,
-            shown_mask: Box::new([0; SHOWN]),
-            shown_len: 0,
         };
         env.reset(seed);
         env
@@ -360,27 +370,13 @@ impl Env {
         index
     }
 
-    /// Writes the mask whole and remembers what it set.
-    fn show_mask(&mut self, persp: Perspective, out: &mut [u8]) {
-        out.fill(0);
-        self.shown_len = 0;
-        self.set_mask(persp, out);
-    }
-
-    /// Clears what the last mask set and sets what the current one sets.
-    fn update_mask(&mut self, persp: Perspective, out: &mut [u8]) {
-        for &i in &self.shown_mask[..self.shown_len] {
-            out[usize::from(i)] = 0;
-        }
-        self.set_mask(persp, out);
-    }
-
     /// Sets the index of every accepted decision in a mask whose other
-    /// bytes are 0, and remembers them.
+    /// bytes are 0, and remembers them in `shown`.
     #[inline]
-    fn set_mask(&mut self, persp: Perspective, out: &mut [u8]) {
+    fn set_mask(&self, persp: Perspective, shown: &mut MaskShown, out: &mut [u8]) {
+        const ROOM: usize = MaskShown::ROOM;
         let out = &mut out[..ACTION_SPACE];
-        let (pos, shown) = (&self.pos, &mut *self.shown_mask);
+        let (pos, list) = (&self.pos, &mut shown.indices);
         let turn = turned(pos, persp);
         let mut n = 0;
         for &g in self.decisions.groups() {
@@ -388,7 +384,7 @@ impl Env {
             if head.kind() == ActionKind::Command {
                 for_each_target_index(head, targets, pos, persp, |i| {
                     out[i] = 1;
-                    shown[n % SHOWN] = i as u16;
+                    list[n % ROOM] = i as u16;
                     n += 1;
                 });
                 continue;
@@ -404,21 +400,41 @@ impl Env {
                 let i = base + map_sq(targets.trailing_zeros() as usize & 63, turn);
                 let i = if targets != 0 { i } else { DRAW };
                 out[i] = 1;
-                shown[(first + j) % SHOWN] = i as u16;
+                list[(first + j) % ROOM] = i as u16;
                 targets &= targets.wrapping_sub(1);
             }
             while targets != 0 {
                 let i = base + map_sq(targets.trailing_zeros() as usize, turn);
                 out[i] = 1;
-                shown[n % SHOWN] = i as u16;
+                list[n % ROOM] = i as u16;
                 n += 1;
                 targets &= targets - 1;
             }
         }
         let levy = self.pending.is_none() && self.decisions.levy;
         out[DRAW] = u8::from(levy);
-        shown[n % SHOWN] = DRAW as u16;
-        self.shown_len = n + usize::from(levy);
+        list[n % ROOM] = DRAW as u16;
+        // Every slot written (up to three past the last index) was inside
+        // the list, or the list is not kept.
+        shown.len = if n + 4 <= ROOM {
+            (n + usize::from(levy)) as u16
+        } else {
+            MaskShown::OVERFLOW
+        };
+    }
+
+    /// Clears what the last mask set (`shown`) and sets what is accepted now.
+    #[inline]
+    fn update_mask(&self, persp: Perspective, shown: &mut MaskShown, out: &mut [u8]) {
+        match shown.len {
+            MaskShown::OVERFLOW => out.fill(0),
+            len => {
+                for &i in &shown.indices[..usize::from(len)] {
+                    out[usize::from(i)] = 0;
+                }
+            }
+        }
+        self.set_mask(persp, shown, out);
     }
 
     fn game(&self) -> Game {
@@ -463,6 +479,12 @@ pub struct VecGame {
     envs: Vec<Env>,
     /// The decisions of the step under way, checked before any is applied.
     decisions: Vec<Decision>,
+    /// What the observations last written showed, per game (empty before
+    /// the first write), apart from the games: only the updates read it.
+    shown: Vec<Shown>,
+    /// What the masks last written set, per game (empty before the first
+    /// write).
+    masks_shown: Vec<MaskShown>,
     seed: u64,
     episodes: u64,
     rng: u64,
@@ -522,6 +544,8 @@ impl VecGame {
         VecGame {
             envs,
             decisions: alloc::vec![Decision::Draw; n],
+            shown: Vec::new(),
+            masks_shown: Vec::new(),
             seed,
             episodes: n as u64,
             rng: mix(seed ^ 0x0005_EED0_FAC7_10A5) | 1,
@@ -641,27 +665,29 @@ impl VecGame {
     /// Writes every game's observation, `len() * OBS_LEN` bytes.
     pub fn write_observations(&mut self, out: &mut [u8]) -> Result<(), StepError> {
         VecGame::check("observations", out.len(), self.envs.len() * OBS_LEN)?;
-        for (env, chunk) in self.envs.iter_mut().zip(out.chunks_exact_mut(OBS_LEN)) {
-            chunk.fill(0);
-            let shown = env.shown.insert(Shown::BLANK);
-            shown.update(&env.pos, env.pending, self.persp, chunk);
-        }
-        Ok(())
+        out.fill(0);
+        self.shown.clear();
+        self.shown.resize(self.envs.len(), Shown::BLANK);
+        self.update_observations(out)
     }
 
     /// Brings `out` up to date with every game's observation, writing only
     /// the bytes that changed since this batch last wrote observations
     /// there. `out` must hold exactly what that write left (a buffer the
     /// caller does not change, as the Python binding's read-only array);
-    /// a game never written is written whole. The result is byte for byte
-    /// what [`VecGame::write_observations`] gives.
+    /// a batch that never wrote observations writes them whole. The result
+    /// is byte for byte what [`VecGame::write_observations`] gives.
     pub fn update_observations(&mut self, out: &mut [u8]) -> Result<(), StepError> {
         VecGame::check("observations", out.len(), self.envs.len() * OBS_LEN)?;
-        for (env, chunk) in self.envs.iter_mut().zip(out.chunks_exact_mut(OBS_LEN)) {
-            let shown = env.shown.get_or_insert_with(|| {
-                chunk.fill(0);
-                Shown::BLANK
-            });
+        if self.shown.len() != self.envs.len() {
+            return self.write_observations(out);
+        }
+        for ((env, shown), chunk) in self
+            .envs
+            .iter()
+            .zip(&mut self.shown)
+            .zip(out.chunks_exact_mut(OBS_LEN))
+        {
             shown.update(&env.pos, env.pending, self.persp, chunk);
         }
         Ok(())
@@ -670,20 +696,28 @@ impl VecGame {
     /// Writes every game's mask of accepted decisions, `len() * ACTION_SPACE` bytes.
     pub fn write_masks(&mut self, out: &mut [u8]) -> Result<(), StepError> {
         VecGame::check("masks", out.len(), self.envs.len() * ACTION_SPACE)?;
-        for (env, chunk) in self.envs.iter_mut().zip(out.chunks_exact_mut(ACTION_SPACE)) {
-            env.show_mask(self.persp, chunk);
-        }
-        Ok(())
+        out.fill(0);
+        self.masks_shown.clear();
+        self.masks_shown.resize(self.envs.len(), MaskShown::EMPTY);
+        self.update_masks(out)
     }
 
     /// Brings `out` up to date with every game's mask, clearing what the
     /// last write set and setting what is accepted now; the same contract
-    /// as [`VecGame::update_observations`]. A batch whose masks were never
-    /// written must call [`VecGame::write_masks`] first.
+    /// as [`VecGame::update_observations`] (a batch that never wrote masks
+    /// writes them whole).
     pub fn update_masks(&mut self, out: &mut [u8]) -> Result<(), StepError> {
         VecGame::check("masks", out.len(), self.envs.len() * ACTION_SPACE)?;
-        for (env, chunk) in self.envs.iter_mut().zip(out.chunks_exact_mut(ACTION_SPACE)) {
-            env.update_mask(self.persp, chunk);
+        if self.masks_shown.len() != self.envs.len() {
+            return self.write_masks(out);
+        }
+        for ((env, shown), chunk) in self
+            .envs
+            .iter()
+            .zip(&mut self.masks_shown)
+            .zip(out.chunks_exact_mut(ACTION_SPACE))
+        {
+            env.update_mask(self.persp, shown, chunk);
         }
         Ok(())
     }
@@ -692,7 +726,7 @@ impl VecGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::encode::game_decision;
+    use crate::encode::{game_decision, PLACE_BASE};
 
     #[test]
     fn select_finds_the_kth_bit() {
@@ -904,6 +938,64 @@ mod tests {
             if !cfg!(miri) {
                 assert!(finished > 5, "{persp:?}: {finished} games finished");
             }
+        }
+    }
+
+    #[test]
+    fn masks_with_more_indices_than_kept_are_cleared_whole() {
+        // A crowded position sets more indices than a mask's kept list
+        // holds (as the tests keep it): the next update clears the whole mask. Checked against
+        // the position's legal list (levies as the draw; after a draw, the
+        // drawn troop's placements) for a while after it.
+        use crate::encode::write_legal_mask;
+        let crowded: Position =
+            "2fdg+n/2Ss1+f/1+w+A+l1+r/3+a+W1/+kFR+K2/1FDCFM l BGILNPPP/bcfimpp 0 50"
+                .parse()
+                .unwrap();
+        for persp in [Perspective::Absolute, Perspective::Mover] {
+            let mut vec = VecGame::new(1, 4, persp);
+            let env = &mut vec.envs[0];
+            env.pos = crowded;
+            env.window_start = crowded;
+            env.generate();
+            let mut masks = alloc::vec![9u8; ACTION_SPACE];
+            vec.write_masks(&mut masks).unwrap();
+            assert_eq!(vec.masks_shown[0].len, MaskShown::OVERFLOW);
+            let (mut actions, mut r, mut d) = ([0u32], [0f32], [0u8]);
+            let mut want = [0u8; ACTION_SPACE];
+            let mut overflowed = 0;
+            for step in 0..if cfg!(miri) { 5 } else { 60 } {
+                if step > 0 {
+                    vec.random_actions(&mut actions);
+                    vec.step(&actions, &mut r, &mut d).unwrap();
+                    vec.update_masks(&mut masks).unwrap();
+                }
+                let (pos, pending) = (vec.position(0), vec.pending_draw(0));
+                write_legal_mask(pos, persp, &mut want);
+                let place = PLACE_BASE..DRAW;
+                let levy = want[place.clone()].contains(&1);
+                match pending {
+                    None => {
+                        want[place].fill(0);
+                        want[DRAW] = u8::from(levy);
+                    }
+                    Some(t) => {
+                        for (i, w) in want.iter_mut().enumerate() {
+                            let drawn =
+                                PLACE_BASE + t.index() * 36..PLACE_BASE + t.index() * 36 + 36;
+                            if !drawn.contains(&i) {
+                                *w = 0;
+                            }
+                        }
+                    }
+                }
+                assert_eq!(&masks[..], &want[..], "{persp:?} step {step}");
+                overflowed += usize::from(vec.masks_shown[0].len == MaskShown::OVERFLOW);
+                if d[0] == 1 {
+                    break;
+                }
+            }
+            assert!(overflowed >= 1);
         }
     }
 
