@@ -96,16 +96,31 @@ impl Decisions {
     }
 
     /// The `k`-th listed action (`k < count`), in the order of the groups
-    /// and, within one, of the targets. Its capture flag is not set: it only
-    /// decides how an action is written, and a batch game keeps its actions
-    /// to replay them.
+    /// and, within one, of the targets: its group's head and its target.
+    /// Its capture flag is not set: it only decides how an action is
+    /// written, and a batch game keeps its actions to replay them.
     #[inline]
-    fn nth(&self, mut k: u32) -> Action {
-        for &g in self.groups() {
+    fn nth(&self, k: u32) -> (Action, usize) {
+        // Most games have at most four groups: the group among the first
+        // four is found without a branch. Slots past `len` hold old groups,
+        // counted as they are: the running counts from `len` on are at
+        // least `count`, which `k` is under, so they never decide.
+        let count = |i: usize| (self.groups[i] & TARGETS).count_ones();
+        let (c0, c1, c2, c3) = (count(0), count(1), count(2), count(3));
+        let (s1, s2, s3) = (c0, c0 + c1, c0 + c1 + c2);
+        if k < s3 + c3 {
+            let (p1, p2, p3) = (k >= s1, k >= s2, k >= s3);
+            let j = usize::from(p1) + usize::from(p2) + usize::from(p3);
+            let before = u32::from(p1) * c0 + u32::from(p2) * c1 + u32::from(p3) * c2;
+            let g = self.groups[j];
+            return (Decisions::head(g), select(g & TARGETS, k - before));
+        }
+        let mut k = k - (s3 + c3);
+        for &g in &self.groups[4..usize::from(self.len)] {
             let targets = g & TARGETS;
             let n = targets.count_ones();
             if k < n {
-                return Decisions::head(g).with_target(select(targets, k));
+                return (Decisions::head(g), select(targets, k));
             }
             k -= n;
         }
@@ -360,12 +375,19 @@ impl Env {
         let choices = count + u32::from(self.pending.is_none() && d.levy);
         // The high bits of r × choices: uniform up to 2^-64 per decision.
         let k = ((u128::from(r) * u128::from(choices)) >> 64) as u32;
-        let decision = if k < count {
-            Decision::Act(d.nth(k))
+        let (index, decision) = if k < count {
+            let (head, target) = d.nth(k);
+            let action = head.with_target(target);
+            let index = if head.kind() == ActionKind::Command {
+                action_index(Decision::Act(action), &self.pos, persp)
+            } else {
+                let turn = turned(&self.pos, persp);
+                target_base(head, turn) + map_sq(target, turn)
+            };
+            (index as u32, Decision::Act(action))
         } else {
-            Decision::Draw
+            (DRAW as u32, Decision::Draw)
         };
-        let index = action_index(decision, &self.pos, persp) as u32;
         self.chosen = (index, decision);
         index
     }
@@ -753,6 +775,46 @@ mod tests {
         }
         assert_eq!(select(1 << 63, 0), 63);
         assert_eq!(select(u64::MAX, 63), 63);
+    }
+
+    #[test]
+    fn nth_gives_every_decision_once_in_order() {
+        // Over the positions of random batch games (old groups left past
+        // `len` in every slot), k = 0..count walks the groups' actions in
+        // order, each once.
+        let n = 8;
+        let mut vec = VecGame::new(n, 21, Perspective::Mover);
+        let mut actions = alloc::vec![0u32; n];
+        let (mut r, mut d) = (alloc::vec![0f32; n], alloc::vec![0u8; n]);
+        let mut long = 0;
+        for _ in 0..if cfg!(miri) { 10 } else { 1500 } {
+            for env in &vec.envs {
+                let dec = &env.decisions;
+                let want: Vec<(Action, usize)> = dec
+                    .groups()
+                    .iter()
+                    .flat_map(|&g| {
+                        let mut t = g & TARGETS;
+                        core::iter::from_fn(move || {
+                            (t != 0).then(|| {
+                                let sq = t.trailing_zeros() as usize;
+                                t &= t - 1;
+                                (Decisions::head(g), sq)
+                            })
+                        })
+                    })
+                    .collect();
+                let got: Vec<(Action, usize)> =
+                    (0..u32::from(dec.count)).map(|k| dec.nth(k)).collect();
+                assert_eq!(got, want);
+                long += usize::from(dec.len > 4);
+            }
+            vec.random_actions(&mut actions);
+            vec.step(&actions, &mut r, &mut d).unwrap();
+        }
+        if !cfg!(miri) {
+            assert!(long > 100, "{long} positions with more than four groups");
+        }
     }
 
     #[test]

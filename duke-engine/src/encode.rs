@@ -151,10 +151,11 @@ pub fn action_index(decision: Decision, pos: &Position, persp: Perspective) -> u
 #[inline(always)]
 pub(crate) fn target_base(head: Action, turn: bool) -> usize {
     const BASES: [usize; 4] = [RELOCATE_BASE, STRIKE_BASE, COMMAND_BASE, PLACE_BASE];
-    let kind = head.kind() as usize;
+    // The kind's bits as they are (`kind()` would build the enum first).
+    let kind = (head.to_bits() >> 18) as usize & 3;
     // A placement's first field is its troop, not a square.
-    let first = map_sq(head.a(), turn && kind != ActionKind::Place as usize);
-    BASES[kind] + first * 36
+    let turn = turn & (kind != ActionKind::Place as usize);
+    BASES[kind] + map_sq(head.a(), turn) * 36
 }
 
 /// The index of every action `head.with_target(t)` for `t` in `targets`
