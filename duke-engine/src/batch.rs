@@ -214,6 +214,13 @@ impl Sink for Builder<'_> {
     }
 }
 
+/// A key with its low half cleared: what a batch game's history keeps of
+/// a key (the repetition window's filter reads the top byte).
+#[inline(always)]
+fn high_key(key: u64) -> u64 {
+    key & !u64::from(u32::MAX)
+}
+
 /// No index chosen (larger than any index of the action space).
 const NOT_CHOSEN: u32 = u32::MAX;
 
@@ -232,8 +239,10 @@ struct Env {
     /// again (it was drawn from the decisions).
     chosen: (u32, Decision),
     /// Every action of the episode (to rebuild it as a [`Game`]), each with
-    /// the key of the position before it.
-    history: Vec<(u64, Action)>,
+    /// the high half of the key of the position before it ([`high_key`]:
+    /// eight bytes a step; positions whose halves are equal are compared
+    /// whole, as for equal keys).
+    history: Vec<(u32, Action)>,
     /// The steps of `history` since the last capture or levy, the only
     /// ones the current position can repeat (SPEC §6 rule 3), as
     /// [`Game`] keeps them; they start from `window_start`.
@@ -314,8 +323,8 @@ impl Env {
         let start = self.window.start();
         self.window.count(
             &self.history,
-            self.pos.key(),
-            |&(k, _)| k,
+            high_key(self.pos.key()),
+            |&(k, _)| u64::from(k) << 32,
             |i| {
                 let mut p = self.window_start;
                 for &(_, a) in &self.history[start..i] {
@@ -356,7 +365,7 @@ impl Env {
         let before_key = self.pos.key();
         self.pos.play_unchecked(action);
         self.pending = None;
-        self.history.push((before_key, action));
+        self.history.push(((before_key >> 32) as u32, action));
         let reset = self.pos.quiet() == 0;
         self.window.push(before_key, reset, self.history.len());
         if reset {
