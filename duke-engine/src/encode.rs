@@ -364,12 +364,20 @@ impl Shown {
             out[usize::from(i)] = 0;
         }
         let first = persp.viewer(pos);
-        let mut n = 0;
-        for_each_tile_byte(pos, turned(pos, persp), first, |i| {
+        let turn = turned(pos, persp);
+        let (mut occ, mut n) = (pos.occupied().0, 0);
+        while occ != 0 {
+            let sq = occ.trailing_zeros() as usize;
+            occ &= occ - 1;
+            // A tile code is troop * 4 + face * 2 + side, and its plane
+            // (troop * 2 + face) * 2 + owner, where owner is side ^ first:
+            // the code with its side bit turned to the viewer's.
+            let plane = usize::from(pos.board[sq] ^ first as u8);
+            let i = plane * 36 + map_sq(sq, turn);
             out[i] = 1;
-            self.tiles[n] = i as u16;
+            self.tiles[n % 36] = i as u16;
             n += 1;
-        });
+        }
         self.n_tiles = n as u8;
         // Both change on almost every step: written without a test.
         self.light = u8::from(pos.side_to_move() == Side::Light);
@@ -377,18 +385,19 @@ impl Shown {
         fill_plane(out, FILLED, self.light);
         fill_plane(out, FILLED + 31, self.quiet);
         let bags = [pos.bag(first).bits(), pos.bag(!first).bits()];
-        for (k, &bag) in bags.iter().enumerate() {
-            // The troops whose count differs: a nibble each.
-            let mut changed = self.bags[k] ^ bag;
-            while changed != 0 {
-                let troop = changed.trailing_zeros() as usize / 4;
+        // The troops whose count differs in either bag, a nibble each (one
+        // loop: seen by the mover, both bags change places on every turn).
+        let mut changed = (self.bags[0] ^ bags[0]) | (self.bags[1] ^ bags[1]);
+        while changed != 0 {
+            let troop = changed.trailing_zeros() as usize / 4;
+            for (k, bag) in bags.into_iter().enumerate() {
                 fill_plane(
                     out,
                     FILLED + 1 + 15 * k + troop,
                     (bag >> (4 * troop)) as u8 & 15,
                 );
-                changed &= !(15 << (4 * troop));
             }
+            changed &= !(15 << (4 * troop));
         }
         self.bags = bags;
         let now = drawn.map_or(0, |t| t.index() as u8 + 1);
