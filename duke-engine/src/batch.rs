@@ -224,6 +224,22 @@ fn high_key(key: u64) -> u64 {
 /// No index chosen (larger than any index of the action space).
 const NOT_CHOSEN: u32 = u32::MAX;
 
+/// The standard start position and its decisions, built once for a
+/// batch: every episode starts from a copy.
+struct Start {
+    pos: Position,
+    decisions: Decisions,
+}
+
+impl Start {
+    fn new() -> Start {
+        let pos = Position::standard();
+        let mut decisions = Decisions::new();
+        decisions.fill(|b| pos.generate(b));
+        Start { pos, decisions }
+    }
+}
+
 /// One game of a batch: what [`Game`] holds, cut to what stepping needs,
 /// what every step touches first (a batch of 1024 fits a core's cache).
 #[derive(Clone)]
@@ -233,10 +249,11 @@ struct Env {
     /// The troop drawn and waiting to be placed.
     pending: Option<Troop>,
     seed: u64,
-    /// The index [`VecGame::random_actions`] chose for this game and its
-    /// decision, until the game changes ([`NOT_CHOSEN`] then): a step given
-    /// that index takes the decision without decoding and checking it
-    /// again (it was drawn from the decisions).
+    /// The index [`VecGame::random_actions`] chose for this game (or a
+    /// step decoded and accepted) and its decision, until the game changes
+    /// ([`NOT_CHOSEN`] then): a step given that index takes the decision
+    /// without decoding and checking it again (it was drawn from the
+    /// decisions, or checked).
     chosen: (u32, Decision),
     /// Every action of the episode (to rebuild it as a [`Game`]), each with
     /// the high half of the key of the position before it ([`high_key`]:
@@ -280,9 +297,9 @@ impl MaskShown {
 }
 
 impl Env {
-    fn new(seed: u64) -> Env {
-        let mut env = Env {
-            pos: Position::standard(),
+    fn new(seed: u64, start: &Start) -> Env {
+        Env {
+            pos: start.pos,
             pending: None,
             seed,
             chosen: (NOT_CHOSEN, Decision::Draw),
@@ -291,22 +308,21 @@ impl Env {
             // its room after.
             history: Vec::with_capacity(256),
             window: Window::at(0),
-            decisions: Decisions::new(),
-            window_start: Position::standard(),
-        };
-        env.reset(seed);
-        env
+            decisions: start.decisions.clone(),
+            window_start: start.pos,
+        }
     }
 
-    fn reset(&mut self, seed: u64) {
+    /// Starts a new episode with `seed`.
+    fn reset(&mut self, seed: u64, start: &Start) {
         self.chosen.0 = NOT_CHOSEN;
-        self.pos = Position::standard();
+        self.pos = start.pos;
         self.seed = seed;
         self.pending = None;
         self.history.clear();
-        self.window_start = self.pos;
+        self.window_start = start.pos;
         self.window = Window::at(0);
-        self.generate();
+        self.decisions.clone_from(&start.decisions);
     }
 
     #[inline]
@@ -508,8 +524,7 @@ impl Env {
 /// ```
 pub struct VecGame {
     envs: Vec<Env>,
-    /// The decisions of the step under way, checked before any is applied.
-    decisions: Vec<Decision>,
+    start: Start,
     /// What the observations last written showed, per game (empty before
     /// the first write), apart from the games: only the updates read it.
     shown: Vec<Shown>,
@@ -569,12 +584,13 @@ impl VecGame {
 
     /// `n` games, all at the standard start position.
     pub fn new(n: usize, seed: u64, persp: Perspective) -> VecGame {
+        let start = Start::new();
         let envs = (0..n as u64)
-            .map(|k| Env::new(VecGame::episode_seed(seed, k)))
+            .map(|k| Env::new(VecGame::episode_seed(seed, k), &start))
             .collect();
         VecGame {
             envs,
-            decisions: alloc::vec![Decision::Draw; n],
+            start,
             shown: Vec::new(),
             masks_shown: Vec::new(),
             seed,
@@ -645,23 +661,20 @@ impl VecGame {
         VecGame::check("actions", actions.len(), n)?;
         VecGame::check("rewards", rewards.len(), n)?;
         VecGame::check("dones", dones.len(), n)?;
-        for (env, ((game, &index), slot)) in self
-            .envs
-            .iter()
-            .zip(actions)
-            .zip(self.decisions.iter_mut())
-            .enumerate()
-        {
-            *slot = match game.chosen {
-                (chosen, decision) if chosen == index => decision,
-                _ => action_from_index(index as usize, &game.pos, self.persp)
+        // Every index checked before any game moves; one decoded here is
+        // kept as chosen (it stays valid until the game changes, also if a
+        // later game refuses its index).
+        for (env, (game, &index)) in self.envs.iter_mut().zip(actions).enumerate() {
+            if game.chosen.0 != index {
+                let decision = action_from_index(index as usize, &game.pos, self.persp)
                     .and_then(|d| game.accept(d))
-                    .ok_or(StepError::Illegal { env, index })?,
-            };
+                    .ok_or(StepError::Illegal { env, index })?;
+                game.chosen = (index, decision);
+            }
         }
         for (i, env) in self.envs.iter_mut().enumerate() {
             let mover = env.pos.side_to_move();
-            match env.apply(self.decisions[i]) {
+            match env.apply(env.chosen.1) {
                 Some(outcome) => {
                     rewards[i] = match outcome.winner() {
                         Some(w) if w == mover => 1.0,
@@ -669,7 +682,7 @@ impl VecGame {
                         None => 0.0,
                     };
                     dones[i] = 1;
-                    env.reset(VecGame::episode_seed(self.seed, self.episodes));
+                    env.reset(VecGame::episode_seed(self.seed, self.episodes), &self.start);
                     self.episodes += 1;
                 }
                 None => {
