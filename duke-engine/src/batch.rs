@@ -965,8 +965,8 @@ mod tests {
         // written yet, so a byte the updates forget shows.
         use crate::encode::{write_game_mask, write_observation_with_draw};
         use crate::Side;
-        let n = 6;
-        let steps = if cfg!(miri) { 10 } else { 400 };
+        // Under Miri a few steps of two games (the full run takes minutes there).
+        let (n, steps) = if cfg!(miri) { (2, 4) } else { (6, 400) };
         for (seed, persp) in [
             Perspective::Absolute,
             Perspective::Mover,
