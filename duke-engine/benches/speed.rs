@@ -6,7 +6,9 @@
 //! `-- cpu` instead times `VecGame` (n=1024, 500 steps, without and with
 //! observations and masks) in CPU time of this thread, the two in turns for
 //! 7 rounds, and prints each round and the medians, in decisions (steps of
-//! one game: a levy is two) per CPU-second.
+//! one game: a levy is two) per CPU-second. `VEC_N` sets the number of
+//! games (1024 by default) and `VEC_WRITE=obs` or `VEC_WRITE=masks` keeps
+//! only the observations or only the masks up to date.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -87,6 +89,10 @@ fn vec_playouts(steps: u32, with_obs: bool) -> u64 {
     let mut actions = vec![0u32; n];
     let mut rewards = vec![0f32; n];
     let mut dones = vec![0u8; n];
+    // VEC_WRITE=obs or VEC_WRITE=masks writes only those (to see what
+    // each costs); both by default.
+    let write = std::env::var("VEC_WRITE").unwrap_or_default();
+    let (write_obs, write_masks) = (write != "masks", write != "obs");
     let mut obs = vec![0u8; if with_obs { n * OBS_LEN } else { 0 }];
     let mut masks = vec![0u8; if with_obs { n * ACTION_SPACE } else { 0 }];
     if with_obs {
@@ -98,8 +104,12 @@ fn vec_playouts(steps: u32, with_obs: bool) -> u64 {
         vec.step(&actions, &mut rewards, &mut dones).unwrap();
         if with_obs {
             // As the Python binding does: only what changed is written.
-            vec.update_observations(&mut obs).unwrap();
-            vec.update_masks(&mut masks).unwrap();
+            if write_obs {
+                vec.update_observations(&mut obs).unwrap();
+            }
+            if write_masks {
+                vec.update_masks(&mut masks).unwrap();
+            }
         }
     }
     black_box((&obs, &masks));

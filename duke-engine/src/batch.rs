@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::encode::{
-    action_from_index, action_index, for_each_target_index, write_observation_with_draw, Decision,
+    action_from_index, action_index, for_each_target_index, map_sq, target_base, turned, Decision,
     Perspective, Shown, ACTION_SPACE, DRAW, OBS_LEN,
 };
 use crate::game::draw_troop;
@@ -96,16 +96,31 @@ impl Decisions {
     }
 
     /// The `k`-th listed action (`k < count`), in the order of the groups
-    /// and, within one, of the targets. Its capture flag is not set: it only
-    /// decides how an action is written, and a batch game keeps its actions
-    /// to replay them.
+    /// and, within one, of the targets: its group's head and its target.
+    /// Its capture flag is not set: it only decides how an action is
+    /// written, and a batch game keeps its actions to replay them.
     #[inline]
-    fn nth(&self, mut k: u32) -> Action {
-        for &g in self.groups() {
+    fn nth(&self, k: u32) -> (Action, usize) {
+        // Most games have at most four groups: the group among the first
+        // four is found without a branch. Slots past `len` hold old groups,
+        // counted as they are: the running counts from `len` on are at
+        // least `count`, which `k` is under, so they never decide.
+        let count = |i: usize| (self.groups[i] & TARGETS).count_ones();
+        let (c0, c1, c2, c3) = (count(0), count(1), count(2), count(3));
+        let (s1, s2, s3) = (c0, c0 + c1, c0 + c1 + c2);
+        if k < s3 + c3 {
+            let (p1, p2, p3) = (k >= s1, k >= s2, k >= s3);
+            let j = usize::from(p1) + usize::from(p2) + usize::from(p3);
+            let before = u32::from(p1) * c0 + u32::from(p2) * c1 + u32::from(p3) * c2;
+            let g = self.groups[j];
+            return (Decisions::head(g), select(g & TARGETS, k - before));
+        }
+        let mut k = k - (s3 + c3);
+        for &g in &self.groups[4..usize::from(self.len)] {
             let targets = g & TARGETS;
             let n = targets.count_ones();
             if k < n {
-                return Decisions::head(g).with_target(select(targets, k));
+                return (Decisions::head(g), select(targets, k));
             }
             k -= n;
         }
@@ -199,8 +214,31 @@ impl Sink for Builder<'_> {
     }
 }
 
+/// A key with its low half cleared: what a batch game's history keeps of
+/// a key (the repetition window's filter reads the top byte).
+#[inline(always)]
+fn high_key(key: u64) -> u64 {
+    key & !u64::from(u32::MAX)
+}
+
 /// No index chosen (larger than any index of the action space).
 const NOT_CHOSEN: u32 = u32::MAX;
+
+/// The standard start position and its decisions, built once for a
+/// batch: every episode starts from a copy.
+struct Start {
+    pos: Position,
+    decisions: Decisions,
+}
+
+impl Start {
+    fn new() -> Start {
+        let pos = Position::standard();
+        let mut decisions = Decisions::new();
+        decisions.fill(|b| pos.generate(b));
+        Start { pos, decisions }
+    }
+}
 
 /// One game of a batch: what [`Game`] holds, cut to what stepping needs,
 /// what every step touches first (a batch of 1024 fits a core's cache).
@@ -211,14 +249,17 @@ struct Env {
     /// The troop drawn and waiting to be placed.
     pending: Option<Troop>,
     seed: u64,
-    /// The index [`VecGame::random_actions`] chose for this game and its
-    /// decision, until the game changes ([`NOT_CHOSEN`] then): a step given
-    /// that index takes the decision without decoding and checking it
-    /// again (it was drawn from the decisions).
+    /// The index [`VecGame::random_actions`] chose for this game (or a
+    /// step decoded and accepted) and its decision, until the game changes
+    /// ([`NOT_CHOSEN`] then): a step given that index takes the decision
+    /// without decoding and checking it again (it was drawn from the
+    /// decisions, or checked).
     chosen: (u32, Decision),
     /// Every action of the episode (to rebuild it as a [`Game`]), each with
-    /// the key of the position before it.
-    history: Vec<(u64, Action)>,
+    /// the high half of the key of the position before it ([`high_key`]:
+    /// eight bytes a step; positions whose halves are equal are compared
+    /// whole, as for equal keys).
+    history: Vec<(u32, Action)>,
     /// The steps of `history` since the last capture or levy, the only
     /// ones the current position can repeat (SPEC §6 rule 3), as
     /// [`Game`] keeps them; they start from `window_start`.
@@ -227,42 +268,61 @@ struct Env {
     /// placements.
     decisions: Decisions,
     window_start: Position,
-    /// What the last observation written for this game showed.
-    shown: Option<Shown>,
-    /// The indices the last mask written for this game set.
-    shown_mask: Vec<u16>,
+}
+
+/// The indices the last mask written for a game set, so that the next
+/// update clears only those: the first `len`, or, when they did not fit,
+/// [`MaskShown::OVERFLOW`] (the next update clears the whole mask).
+/// Random games set a dozen at a time; a list of all of them (up to
+/// [`crate::MAX_ACTIONS`] + 1) would spread every game's list over more
+/// memory than the updates touch.
+#[derive(Clone)]
+#[repr(C, align(64))]
+struct MaskShown {
+    len: u16,
+    indices: [u16; MaskShown::ROOM],
+}
+
+impl MaskShown {
+    /// The room of the list (a power of two). Random games never set
+    /// more than about 40 indices; the unit tests keep a short list so
+    /// that both ways of clearing are exercised often.
+    const ROOM: usize = if cfg!(test) { 16 } else { 64 };
+    /// A `len` that says the indices did not fit.
+    const OVERFLOW: u16 = u16::MAX;
+    const EMPTY: MaskShown = MaskShown {
+        len: 0,
+        indices: [0; MaskShown::ROOM],
+    };
 }
 
 impl Env {
-    fn new(seed: u64) -> Env {
-        let mut env = Env {
-            pos: Position::standard(),
+    fn new(seed: u64, start: &Start) -> Env {
+        Env {
+            pos: start.pos,
             pending: None,
             seed,
             chosen: (NOT_CHOSEN, Decision::Draw),
-            // Reserved once so that stepping does not allocate: a mask sets
-            // at most every action and the draw; an episode's history grows
-            // past 256 actions only in long games, and keeps its room after.
+            // Reserved once so that stepping does not allocate: an episode's
+            // history grows past 256 actions only in long games, and keeps
+            // its room after.
             history: Vec::with_capacity(256),
             window: Window::at(0),
-            decisions: Decisions::new(),
-            window_start: Position::standard(),
-            shown: None,
-            shown_mask: Vec::with_capacity(crate::MAX_ACTIONS + 1),
-        };
-        env.reset(seed);
-        env
+            decisions: start.decisions.clone(),
+            window_start: start.pos,
+        }
     }
 
-    fn reset(&mut self, seed: u64) {
+    /// Starts a new episode with `seed`.
+    fn reset(&mut self, seed: u64, start: &Start) {
         self.chosen.0 = NOT_CHOSEN;
-        self.pos = Position::standard();
+        self.pos = start.pos;
         self.seed = seed;
         self.pending = None;
         self.history.clear();
-        self.window_start = self.pos;
+        self.window_start = start.pos;
         self.window = Window::at(0);
-        self.generate();
+        self.decisions.clone_from(&start.decisions);
     }
 
     #[inline]
@@ -279,8 +339,8 @@ impl Env {
         let start = self.window.start();
         self.window.count(
             &self.history,
-            self.pos.key(),
-            |&(k, _)| k,
+            high_key(self.pos.key()),
+            |&(k, _)| u64::from(k) << 32,
             |i| {
                 let mut p = self.window_start;
                 for &(_, a) in &self.history[start..i] {
@@ -321,7 +381,7 @@ impl Env {
         let before_key = self.pos.key();
         self.pos.play_unchecked(action);
         self.pending = None;
-        self.history.push((before_key, action));
+        self.history.push(((before_key >> 32) as u32, action));
         let reset = self.pos.quiet() == 0;
         self.window.push(before_key, reset, self.history.len());
         if reset {
@@ -340,45 +400,88 @@ impl Env {
         let choices = count + u32::from(self.pending.is_none() && d.levy);
         // The high bits of r × choices: uniform up to 2^-64 per decision.
         let k = ((u128::from(r) * u128::from(choices)) >> 64) as u32;
-        let decision = if k < count {
-            Decision::Act(d.nth(k))
+        let (index, decision) = if k < count {
+            let (head, target) = d.nth(k);
+            let action = head.with_target(target);
+            let index = if head.kind() == ActionKind::Command {
+                action_index(Decision::Act(action), &self.pos, persp)
+            } else {
+                let turn = turned(&self.pos, persp);
+                target_base(head, turn) + map_sq(target, turn)
+            };
+            (index as u32, Decision::Act(action))
         } else {
-            Decision::Draw
+            (DRAW as u32, Decision::Draw)
         };
-        let index = action_index(decision, &self.pos, persp) as u32;
         self.chosen = (index, decision);
         index
     }
 
-    /// Writes the mask whole and remembers what it set.
-    fn show_mask(&mut self, persp: Perspective, out: &mut [u8]) {
-        out.fill(0);
-        self.shown_mask.clear();
-        self.set_mask(persp, out);
-    }
-
-    /// Clears what the last mask set and sets what the current one sets.
-    fn update_mask(&mut self, persp: Perspective, out: &mut [u8]) {
-        for &i in &self.shown_mask {
-            out[i as usize] = 0;
-        }
-        self.shown_mask.clear();
-        self.set_mask(persp, out);
-    }
-
+    /// Sets the index of every accepted decision in a mask whose other
+    /// bytes are 0, and remembers them in `shown`.
     #[inline]
-    fn set_mask(&mut self, persp: Perspective, out: &mut [u8]) {
-        let (pos, shown) = (&self.pos, &mut self.shown_mask);
+    fn set_mask(&self, persp: Perspective, shown: &mut MaskShown, out: &mut [u8]) {
+        const ROOM: usize = MaskShown::ROOM;
+        let out = &mut out[..ACTION_SPACE];
+        let (pos, list) = (&self.pos, &mut shown.indices);
+        let turn = turned(pos, persp);
+        let mut n = 0;
         for &g in self.decisions.groups() {
-            for_each_target_index(Decisions::head(g), g & TARGETS, pos, persp, |i| {
+            let (head, mut targets) = (Decisions::head(g), g & TARGETS);
+            if head.kind() == ActionKind::Command {
+                for_each_target_index(head, targets, pos, persp, |i| {
+                    out[i] = 1;
+                    list[n % ROOM] = i as u16;
+                    n += 1;
+                });
+                continue;
+            }
+            let base = target_base(head, turn);
+            // Four slots without a branch (most groups have at most four
+            // targets): a slot past the last target writes the draw's
+            // byte, which is written last with its own value, and is not
+            // counted.
+            let first = n;
+            n += (targets.count_ones() as usize).min(4);
+            for j in 0..4 {
+                let i = base + map_sq(targets.trailing_zeros() as usize & 63, turn);
+                let i = if targets != 0 { i } else { DRAW };
                 out[i] = 1;
-                shown.push(i as u16);
-            });
+                list[(first + j) % ROOM] = i as u16;
+                targets &= targets.wrapping_sub(1);
+            }
+            while targets != 0 {
+                let i = base + map_sq(targets.trailing_zeros() as usize, turn);
+                out[i] = 1;
+                list[n % ROOM] = i as u16;
+                n += 1;
+                targets &= targets - 1;
+            }
         }
-        if self.pending.is_none() && self.decisions.levy {
-            out[DRAW] = 1;
-            self.shown_mask.push(DRAW as u16);
+        let levy = self.pending.is_none() && self.decisions.levy;
+        out[DRAW] = u8::from(levy);
+        list[n % ROOM] = DRAW as u16;
+        // Every slot written (up to three past the last index) was inside
+        // the list, or the list is not kept.
+        shown.len = if n + 4 <= ROOM {
+            (n + usize::from(levy)) as u16
+        } else {
+            MaskShown::OVERFLOW
+        };
+    }
+
+    /// Clears what the last mask set (`shown`) and sets what is accepted now.
+    #[inline]
+    fn update_mask(&self, persp: Perspective, shown: &mut MaskShown, out: &mut [u8]) {
+        match shown.len {
+            MaskShown::OVERFLOW => out.fill(0),
+            len => {
+                for &i in &shown.indices[..usize::from(len)] {
+                    out[usize::from(i)] = 0;
+                }
+            }
         }
+        self.set_mask(persp, shown, out);
     }
 
     fn game(&self) -> Game {
@@ -421,8 +524,13 @@ impl Env {
 /// ```
 pub struct VecGame {
     envs: Vec<Env>,
-    /// The decisions of the step under way, checked before any is applied.
-    decisions: Vec<Decision>,
+    start: Start,
+    /// What the observations last written showed, per game (empty before
+    /// the first write), apart from the games: only the updates read it.
+    shown: Vec<Shown>,
+    /// What the masks last written set, per game (empty before the first
+    /// write).
+    masks_shown: Vec<MaskShown>,
     seed: u64,
     episodes: u64,
     rng: u64,
@@ -476,12 +584,15 @@ impl VecGame {
 
     /// `n` games, all at the standard start position.
     pub fn new(n: usize, seed: u64, persp: Perspective) -> VecGame {
+        let start = Start::new();
         let envs = (0..n as u64)
-            .map(|k| Env::new(VecGame::episode_seed(seed, k)))
+            .map(|k| Env::new(VecGame::episode_seed(seed, k), &start))
             .collect();
         VecGame {
             envs,
-            decisions: alloc::vec![Decision::Draw; n],
+            start,
+            shown: Vec::new(),
+            masks_shown: Vec::new(),
             seed,
             episodes: n as u64,
             rng: mix(seed ^ 0x0005_EED0_FAC7_10A5) | 1,
@@ -550,23 +661,20 @@ impl VecGame {
         VecGame::check("actions", actions.len(), n)?;
         VecGame::check("rewards", rewards.len(), n)?;
         VecGame::check("dones", dones.len(), n)?;
-        for (env, ((game, &index), slot)) in self
-            .envs
-            .iter()
-            .zip(actions)
-            .zip(self.decisions.iter_mut())
-            .enumerate()
-        {
-            *slot = match game.chosen {
-                (chosen, decision) if chosen == index => decision,
-                _ => action_from_index(index as usize, &game.pos, self.persp)
+        // Every index checked before any game moves; one decoded here is
+        // kept as chosen (it stays valid until the game changes, also if a
+        // later game refuses its index).
+        for (env, (game, &index)) in self.envs.iter_mut().zip(actions).enumerate() {
+            if game.chosen.0 != index {
+                let decision = action_from_index(index as usize, &game.pos, self.persp)
                     .and_then(|d| game.accept(d))
-                    .ok_or(StepError::Illegal { env, index })?,
-            };
+                    .ok_or(StepError::Illegal { env, index })?;
+                game.chosen = (index, decision);
+            }
         }
         for (i, env) in self.envs.iter_mut().enumerate() {
             let mover = env.pos.side_to_move();
-            match env.apply(self.decisions[i]) {
+            match env.apply(env.chosen.1) {
                 Some(outcome) => {
                     rewards[i] = match outcome.winner() {
                         Some(w) if w == mover => 1.0,
@@ -574,7 +682,7 @@ impl VecGame {
                         None => 0.0,
                     };
                     dones[i] = 1;
-                    env.reset(VecGame::episode_seed(self.seed, self.episodes));
+                    env.reset(VecGame::episode_seed(self.seed, self.episodes), &self.start);
                     self.episodes += 1;
                 }
                 None => {
@@ -601,28 +709,30 @@ impl VecGame {
     /// Writes every game's observation, `len() * OBS_LEN` bytes.
     pub fn write_observations(&mut self, out: &mut [u8]) -> Result<(), StepError> {
         VecGame::check("observations", out.len(), self.envs.len() * OBS_LEN)?;
-        for (env, chunk) in self.envs.iter_mut().zip(out.chunks_exact_mut(OBS_LEN)) {
-            write_observation_with_draw(&env.pos, env.pending, self.persp, chunk);
-            env.shown = Some(Shown::of(&env.pos, env.pending, self.persp));
-        }
-        Ok(())
+        out.fill(0);
+        self.shown.clear();
+        self.shown.resize(self.envs.len(), Shown::BLANK);
+        self.update_observations(out)
     }
 
     /// Brings `out` up to date with every game's observation, writing only
     /// the bytes that changed since this batch last wrote observations
     /// there. `out` must hold exactly what that write left (a buffer the
     /// caller does not change, as the Python binding's read-only array);
-    /// a game never written is written whole. The result is byte for byte
-    /// what [`VecGame::write_observations`] gives.
+    /// a batch that never wrote observations writes them whole. The result
+    /// is byte for byte what [`VecGame::write_observations`] gives.
     pub fn update_observations(&mut self, out: &mut [u8]) -> Result<(), StepError> {
         VecGame::check("observations", out.len(), self.envs.len() * OBS_LEN)?;
-        for (env, chunk) in self.envs.iter_mut().zip(out.chunks_exact_mut(OBS_LEN)) {
-            let now = Shown::of(&env.pos, env.pending, self.persp);
-            match &env.shown {
-                Some(was) => was.rewrite(&now, chunk),
-                None => write_observation_with_draw(&env.pos, env.pending, self.persp, chunk),
-            }
-            env.shown = Some(now);
+        if self.shown.len() != self.envs.len() {
+            return self.write_observations(out);
+        }
+        for ((env, shown), chunk) in self
+            .envs
+            .iter()
+            .zip(&mut self.shown)
+            .zip(out.chunks_exact_mut(OBS_LEN))
+        {
+            shown.update(&env.pos, env.pending, self.persp, chunk);
         }
         Ok(())
     }
@@ -630,20 +740,28 @@ impl VecGame {
     /// Writes every game's mask of accepted decisions, `len() * ACTION_SPACE` bytes.
     pub fn write_masks(&mut self, out: &mut [u8]) -> Result<(), StepError> {
         VecGame::check("masks", out.len(), self.envs.len() * ACTION_SPACE)?;
-        for (env, chunk) in self.envs.iter_mut().zip(out.chunks_exact_mut(ACTION_SPACE)) {
-            env.show_mask(self.persp, chunk);
-        }
-        Ok(())
+        out.fill(0);
+        self.masks_shown.clear();
+        self.masks_shown.resize(self.envs.len(), MaskShown::EMPTY);
+        self.update_masks(out)
     }
 
     /// Brings `out` up to date with every game's mask, clearing what the
     /// last write set and setting what is accepted now; the same contract
-    /// as [`VecGame::update_observations`]. A batch whose masks were never
-    /// written must call [`VecGame::write_masks`] first.
+    /// as [`VecGame::update_observations`] (a batch that never wrote masks
+    /// writes them whole).
     pub fn update_masks(&mut self, out: &mut [u8]) -> Result<(), StepError> {
         VecGame::check("masks", out.len(), self.envs.len() * ACTION_SPACE)?;
-        for (env, chunk) in self.envs.iter_mut().zip(out.chunks_exact_mut(ACTION_SPACE)) {
-            env.update_mask(self.persp, chunk);
+        if self.masks_shown.len() != self.envs.len() {
+            return self.write_masks(out);
+        }
+        for ((env, shown), chunk) in self
+            .envs
+            .iter()
+            .zip(&mut self.masks_shown)
+            .zip(out.chunks_exact_mut(ACTION_SPACE))
+        {
+            env.update_mask(self.persp, shown, chunk);
         }
         Ok(())
     }
@@ -652,7 +770,7 @@ impl VecGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::encode::game_decision;
+    use crate::encode::{game_decision, PLACE_BASE};
 
     #[test]
     fn select_finds_the_kth_bit() {
@@ -679,6 +797,46 @@ mod tests {
         }
         assert_eq!(select(1 << 63, 0), 63);
         assert_eq!(select(u64::MAX, 63), 63);
+    }
+
+    #[test]
+    fn nth_gives_every_decision_once_in_order() {
+        // Over the positions of random batch games (old groups left past
+        // `len` in every slot), k = 0..count walks the groups' actions in
+        // order, each once.
+        let n = 8;
+        let mut vec = VecGame::new(n, 21, Perspective::Mover);
+        let mut actions = alloc::vec![0u32; n];
+        let (mut r, mut d) = (alloc::vec![0f32; n], alloc::vec![0u8; n]);
+        let mut long = 0;
+        for _ in 0..if cfg!(miri) { 10 } else { 1500 } {
+            for env in &vec.envs {
+                let dec = &env.decisions;
+                let want: Vec<(Action, usize)> = dec
+                    .groups()
+                    .iter()
+                    .flat_map(|&g| {
+                        let mut t = g & TARGETS;
+                        core::iter::from_fn(move || {
+                            (t != 0).then(|| {
+                                let sq = t.trailing_zeros() as usize;
+                                t &= t - 1;
+                                (Decisions::head(g), sq)
+                            })
+                        })
+                    })
+                    .collect();
+                let got: Vec<(Action, usize)> =
+                    (0..u32::from(dec.count)).map(|k| dec.nth(k)).collect();
+                assert_eq!(got, want);
+                long += usize::from(dec.len > 4);
+            }
+            vec.random_actions(&mut actions);
+            vec.step(&actions, &mut r, &mut d).unwrap();
+        }
+        if !cfg!(miri) {
+            assert!(long > 100, "{long} positions with more than four groups");
+        }
     }
 
     #[test]
@@ -795,6 +953,133 @@ mod tests {
             assert!(finished > 10, "{finished}");
             // The repetition rule, kept by the batch from keys, was exercised.
             assert!(repeated > 0, "{finished} games, none drawn by repetition");
+        }
+    }
+
+    #[test]
+    fn kept_arrays_match_fresh_encodings_in_every_perspective() {
+        // Observations and masks brought up to date step by step (only
+        // what changed written) against the from-scratch encoders on the
+        // game rebuilt from the batch, after every step, in each
+        // perspective; the arrays start as garbage where nothing was
+        // written yet, so a byte the updates forget shows.
+        use crate::encode::{write_game_mask, write_observation_with_draw};
+        use crate::Side;
+        // Under Miri a few steps of two games (the full run takes minutes there).
+        let (n, steps) = if cfg!(miri) { (2, 4) } else { (6, 400) };
+        for (seed, persp) in [
+            Perspective::Absolute,
+            Perspective::Mover,
+            Perspective::Of(Side::Light),
+            Perspective::Of(Side::Dark),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut vec = VecGame::new(n, seed as u64 + 11, persp);
+            let mut actions = alloc::vec![0u32; n];
+            let (mut rewards, mut dones) = (alloc::vec![0f32; n], alloc::vec![0u8; n]);
+            let mut masks = alloc::vec![9u8; n * ACTION_SPACE];
+            let mut obs = alloc::vec![9u8; n * OBS_LEN];
+            vec.write_masks(&mut masks).unwrap();
+            // Observations never written: the first update writes them whole.
+            let (mut want_mask, mut want_obs) = ([0u8; ACTION_SPACE], [0u8; OBS_LEN]);
+            let mut finished = 0;
+            for step in 0..steps {
+                if step > 0 {
+                    vec.random_actions(&mut actions);
+                    vec.step(&actions, &mut rewards, &mut dones).unwrap();
+                    finished += dones.iter().filter(|&&d| d == 1).count();
+                }
+                vec.update_observations(&mut obs).unwrap();
+                vec.update_masks(&mut masks).unwrap();
+                for i in 0..n {
+                    let game = vec.game(i).unwrap();
+                    write_game_mask(&game, persp, &mut want_mask);
+                    assert_eq!(
+                        &masks[i * ACTION_SPACE..(i + 1) * ACTION_SPACE],
+                        &want_mask[..],
+                        "{persp:?} step {step} game {i}"
+                    );
+                    write_observation_with_draw(
+                        game.position(),
+                        game.pending_draw(),
+                        persp,
+                        &mut want_obs,
+                    );
+                    assert_eq!(
+                        &obs[i * OBS_LEN..(i + 1) * OBS_LEN],
+                        &want_obs[..],
+                        "{persp:?} step {step} game {i}"
+                    );
+                }
+                // A full write in the middle: updates go on from it.
+                if step == steps / 2 {
+                    vec.write_observations(&mut obs).unwrap();
+                    vec.write_masks(&mut masks).unwrap();
+                }
+            }
+            if !cfg!(miri) {
+                assert!(finished > 5, "{persp:?}: {finished} games finished");
+            }
+        }
+    }
+
+    #[test]
+    fn masks_with_more_indices_than_kept_are_cleared_whole() {
+        // A crowded position sets more indices than a mask's kept list
+        // holds (as the tests keep it): the next update clears the whole mask. Checked against
+        // the position's legal list (levies as the draw; after a draw, the
+        // drawn troop's placements) for a while after it.
+        use crate::encode::write_legal_mask;
+        let crowded: Position =
+            "2fdg+n/2Ss1+f/1+w+A+l1+r/3+a+W1/+kFR+K2/1FDCFM l BGILNPPP/bcfimpp 0 50"
+                .parse()
+                .unwrap();
+        for persp in [Perspective::Absolute, Perspective::Mover] {
+            let mut vec = VecGame::new(1, 4, persp);
+            let env = &mut vec.envs[0];
+            env.pos = crowded;
+            env.window_start = crowded;
+            env.generate();
+            let mut masks = alloc::vec![9u8; ACTION_SPACE];
+            vec.write_masks(&mut masks).unwrap();
+            assert_eq!(vec.masks_shown[0].len, MaskShown::OVERFLOW);
+            let (mut actions, mut r, mut d) = ([0u32], [0f32], [0u8]);
+            let mut want = [0u8; ACTION_SPACE];
+            let mut overflowed = 0;
+            for step in 0..if cfg!(miri) { 5 } else { 60 } {
+                if step > 0 {
+                    vec.random_actions(&mut actions);
+                    vec.step(&actions, &mut r, &mut d).unwrap();
+                    vec.update_masks(&mut masks).unwrap();
+                }
+                let (pos, pending) = (vec.position(0), vec.pending_draw(0));
+                write_legal_mask(pos, persp, &mut want);
+                let place = PLACE_BASE..DRAW;
+                let levy = want[place.clone()].contains(&1);
+                match pending {
+                    None => {
+                        want[place].fill(0);
+                        want[DRAW] = u8::from(levy);
+                    }
+                    Some(t) => {
+                        for (i, w) in want.iter_mut().enumerate() {
+                            let drawn =
+                                PLACE_BASE + t.index() * 36..PLACE_BASE + t.index() * 36 + 36;
+                            if !drawn.contains(&i) {
+                                *w = 0;
+                            }
+                        }
+                    }
+                }
+                assert_eq!(&masks[..], &want[..], "{persp:?} step {step}");
+                overflowed += usize::from(vec.masks_shown[0].len == MaskShown::OVERFLOW);
+                if d[0] == 1 {
+                    break;
+                }
+            }
+            assert!(overflowed >= 1);
         }
     }
 

@@ -108,13 +108,16 @@ pub enum Decision {
     Draw,
 }
 
+/// Whether the viewer of `persp` in `pos` sees the board turned (Dark).
 #[inline(always)]
-fn turned(pos: &Position, persp: Perspective) -> bool {
+pub(crate) fn turned(pos: &Position, persp: Perspective) -> bool {
     persp.viewer(pos) == Side::Dark
 }
 
+/// Square `sq` as a viewer who sees the board turned (`turn`) or not
+/// indexes it.
 #[inline(always)]
-fn map_sq(sq: usize, turn: bool) -> usize {
+pub(crate) fn map_sq(sq: usize, turn: bool) -> usize {
     // 35 - sq when turned, as !sq + 36; no branch (the mover alternates).
     let m = usize::from(turn).wrapping_neg();
     (sq ^ m).wrapping_add(36 & m)
@@ -141,10 +144,25 @@ pub fn action_index(decision: Decision, pos: &Position, persp: Perspective) -> u
     }
 }
 
+/// For a head that is not a command (a relocation, strike or placement
+/// whose target field is 0): the index of `head.with_target(s)` is this
+/// plus `map_sq(s, turn)`. No branch on the kind.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) fn target_base(head: Action, turn: bool) -> usize {
+    const BASES: [usize; 4] = [RELOCATE_BASE, STRIKE_BASE, COMMAND_BASE, PLACE_BASE];
+    // The kind's bits as they are (`kind()` would build the enum first).
+    let kind = (head.to_bits() >> 18) as usize & 3;
+    // A placement's first field is its troop, not a square.
+    let turn = turn & (kind != ActionKind::Place as usize);
+    BASES[kind] + map_sq(head.a(), turn) * 36
+}
+
 /// The index of every action `head.with_target(t)` for `t` in `targets`
 /// (`head` an action whose target field is 0), given to `f`: for all kinds
 /// but commands the index is a base plus the (turned) target square, so the
 /// head is encoded once.
+#[cfg(feature = "alloc")]
 #[inline]
 pub(crate) fn for_each_target_index(
     head: Action,
@@ -166,7 +184,7 @@ pub(crate) fn for_each_target_index(
         }
         return;
     }
-    let base = action_index(Decision::Act(head), pos, persp) - map_sq(0, t);
+    let base = target_base(head, t);
     while targets != 0 {
         f(base + map_sq(targets.trailing_zeros() as usize, t));
         targets &= targets - 1;
@@ -296,54 +314,110 @@ fn plane_fills(pos: &Position, drawn: Option<Troop>, first: Side) -> [u8; PLANES
 }
 
 /// What an observation shows, kept so that the next one can be written
-/// by its differences: the byte of each tile and the value of each filled
-/// plane.
+/// by its differences: the byte of each tile, and what the filled planes
+/// are made of (the side to move, both bags as the viewer sees them, the
+/// quiet counter, the drawn troop).
 #[cfg(feature = "alloc")]
 #[derive(Clone, Debug)]
 pub(crate) struct Shown {
-    tiles: [u16; 38],
-    n_tiles: usize,
-    fills: [u8; PLANES - FILLED],
+    /// The byte of each tile (at most one per square).
+    tiles: [u16; 36],
+    n_tiles: u8,
+    /// Plane 60's value: 1 when Light is to move.
+    light: u8,
+    quiet: u8,
+    /// The drawn troop's index + 1, or 0.
+    drawn: u8,
+    /// The viewer's bag, then the other side's, as [`crate::Bag`] keeps
+    /// them (a 4-bit count per troop, in [`Troop::ALL`] order).
+    bags: [u64; 2],
 }
 
 #[cfg(feature = "alloc")]
 impl Shown {
-    /// What the observation of `pos` (with a drawn troop) shows.
-    #[inline]
-    pub(crate) fn of(pos: &Position, drawn: Option<Troop>, persp: Perspective) -> Shown {
-        let first = persp.viewer(pos);
-        let mut shown = Shown {
-            tiles: [0; 38],
-            n_tiles: 0,
-            fills: plane_fills(pos, drawn, first),
-        };
-        for_each_tile_byte(pos, turned(pos, persp), first, |i| {
-            if shown.n_tiles < shown.tiles.len() {
-                shown.tiles[shown.n_tiles] = i as u16;
-                shown.n_tiles += 1;
-            }
-        });
-        shown
-    }
+    /// What an observation of zeros shows.
+    pub(crate) const BLANK: Shown = Shown {
+        tiles: [0; 36],
+        n_tiles: 0,
+        light: 0,
+        quiet: 0,
+        drawn: 0,
+        bags: [0; 2],
+    };
 
-    /// Turns an observation that shows `self` into one that shows `now`,
-    /// writing only the bytes that change: byte for byte what
+    /// Turns an observation that shows `self` into the observation of
+    /// `pos` with a drawn troop, writing only the bytes that can change
+    /// (the old tiles cleared and the new ones set, the side-to-move and
+    /// quiet planes, and the planes of bag counts and drawn troop that
+    /// differ), and remembers what it shows now: byte for byte what
     /// [`write_observation_with_draw`] writes.
     #[inline]
-    pub(crate) fn rewrite(&self, now: &Shown, out: &mut [u8]) {
+    pub(crate) fn update(
+        &mut self,
+        pos: &Position,
+        drawn: Option<Troop>,
+        persp: Perspective,
+        out: &mut [u8],
+    ) {
         let out = &mut out[..OBS_LEN];
-        for &i in &self.tiles[..self.n_tiles] {
-            out[i as usize] = 0;
+        for &i in &self.tiles[..usize::from(self.n_tiles)] {
+            out[usize::from(i)] = 0;
         }
-        for &i in &now.tiles[..now.n_tiles] {
-            out[i as usize] = 1;
+        let first = persp.viewer(pos);
+        let turn = turned(pos, persp);
+        let (mut occ, mut n) = (pos.occupied().0, 0);
+        while occ != 0 {
+            let sq = occ.trailing_zeros() as usize;
+            occ &= occ - 1;
+            // A tile code is troop * 4 + face * 2 + side, and its plane
+            // (troop * 2 + face) * 2 + owner, where owner is side ^ first:
+            // the code with its side bit turned to the viewer's.
+            let plane = usize::from(pos.board[sq] ^ first as u8);
+            let i = plane * 36 + map_sq(sq, turn);
+            out[i] = 1;
+            self.tiles[n % 36] = i as u16;
+            n += 1;
         }
-        for p in 0..PLANES - FILLED {
-            if self.fills[p] != now.fills[p] {
-                out[(FILLED + p) * 36..(FILLED + p + 1) * 36].fill(now.fills[p]);
+        self.n_tiles = n as u8;
+        // Both change on almost every step: written without a test.
+        self.light = u8::from(pos.side_to_move() == Side::Light);
+        self.quiet = pos.quiet;
+        fill_plane(out, FILLED, self.light);
+        fill_plane(out, FILLED + 31, self.quiet);
+        let bags = [pos.bag(first).bits(), pos.bag(!first).bits()];
+        // The troops whose count differs in either bag, a nibble each (one
+        // loop: seen by the mover, both bags change places on every turn).
+        let mut changed = (self.bags[0] ^ bags[0]) | (self.bags[1] ^ bags[1]);
+        while changed != 0 {
+            let troop = changed.trailing_zeros() as usize / 4;
+            for (k, bag) in bags.into_iter().enumerate() {
+                fill_plane(
+                    out,
+                    FILLED + 1 + 15 * k + troop,
+                    (bag >> (4 * troop)) as u8 & 15,
+                );
             }
+            changed &= !(15 << (4 * troop));
+        }
+        self.bags = bags;
+        let now = drawn.map_or(0, |t| t.index() as u8 + 1);
+        if now != self.drawn {
+            if self.drawn != 0 {
+                fill_plane(out, FILLED + 31 + usize::from(self.drawn), 0);
+            }
+            if now != 0 {
+                fill_plane(out, FILLED + 31 + usize::from(now), 1);
+            }
+            self.drawn = now;
         }
     }
+}
+
+/// Fills plane `p` of an observation with `v`.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn fill_plane(out: &mut [u8], p: usize, v: u8) {
+    out[p * 36..p * 36 + 36].fill(v);
 }
 
 /// Sets `out[i] = 1` for the index of every legal action of `pos` (levies
