@@ -145,6 +145,7 @@ impl Action {
     }
 
     /// The action with its target field set to `t` (the field must be 0).
+    #[cfg(feature = "alloc")]
     #[inline(always)]
     pub(crate) const fn with_target(self, t: usize) -> Action {
         Action(self.0 | (t as u32) << self.target_shift())
@@ -152,6 +153,7 @@ impl Action {
 
     /// The action without its capture flag and with its target field 0,
     /// and the target square's index.
+    #[cfg(feature = "alloc")]
     #[inline(always)]
     pub(crate) const fn split_target(self) -> (Action, usize) {
         let shift = self.target_shift();
@@ -246,6 +248,7 @@ impl Action {
     }
 
     /// The action for packed bits known to describe one.
+    #[cfg(feature = "alloc")]
     #[inline(always)]
     pub(crate) const fn from_bits_unchecked(bits: u32) -> Action {
         Action(bits)

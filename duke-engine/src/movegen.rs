@@ -88,6 +88,7 @@ impl Sink for ActionList {
 /// the generator found them), so that whether an action is listed is one
 /// bit test rather than a walk through the list ([`Listing::find`]).
 /// Entries of squares that hold no tile of the mover are stale.
+#[cfg(feature = "alloc")]
 #[derive(Clone)]
 pub(crate) struct Listing {
     pub(crate) list: ActionList,
@@ -97,6 +98,7 @@ pub(crate) struct Listing {
     strikes: [u64; 64],
 }
 
+#[cfg(feature = "alloc")]
 impl Listing {
     pub(crate) const fn new() -> Listing {
         Listing {
@@ -142,6 +144,7 @@ impl Listing {
     }
 }
 
+#[cfg(feature = "alloc")]
 impl Sink for Listing {
     #[inline(always)]
     fn relocations(&mut self, from: usize, targets: u64, enemy: u64) {
