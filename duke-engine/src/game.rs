@@ -1076,7 +1076,7 @@ mod tests {
         };
         let mut repeated = 0;
         // Miri runs a short walk (the crate has no unsafe code).
-        let (games, steps) = if cfg!(miri) { (2, 60) } else { (60, 400) };
+        let (games, steps) = if cfg!(miri) { (2, 60) } else { (400, 400) };
         for seed in 0..games {
             let mut game = Game::new(seed);
             for _ in 0..steps {

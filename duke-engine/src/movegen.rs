@@ -408,23 +408,18 @@ impl Position {
 
         let duke_legal =
             self.safe_among(duke_reach & !ed, enemy, g.near, occ ^ kbit) | (duke_reach & ed);
-        let mut rest = own;
+        // The Duke first (its chart has no Strike or Command marks, tested),
+        // then the other tiles: no test in the loop for which one it is.
+        sink.relocations(k, duke_legal, enemy);
+        let mut rest = own & !kbit;
         while rest != 0 {
             let v = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let code = self.board[v] as usize;
-            // The Duke's reach is known: for it, look up the empty square's
-            // (nothing) rather than branch on where the Duke falls.
-            let moving = if v == k { EMPTY as usize } else { code };
-            let reach = relocation_reach(moving, v, occ) & !own;
-            // The Duke's own squares, chosen without a branch (where the
-            // Duke falls among our tiles differs from turn to turn).
-            let is_duke = u64::from(v == k).wrapping_neg();
-            let legal = (duke_legal & is_duke) | ((reach & g.allowed(v)) | (reach & ed)) & !is_duke;
-            sink.relocations(v, legal, enemy);
-            // The entry the relocations read: the Duke's chart has no Strike
-            // or Command marks, and neither has the empty square's it reads.
-            let r = &MOVES[moving][v];
+            let reach = relocation_reach(code, v, occ) & !own;
+            sink.relocations(v, (reach & g.allowed(v)) | (reach & ed), enemy);
+            // The entry the relocations read.
+            let r = &MOVES[code][v];
             // Tiles without Strike marks strike nothing: no branch needed.
             let hit = r.strike & enemy;
             sink.strikes(v, (hit & g.resolve & !g.shields) | (hit & ed));
