@@ -788,9 +788,37 @@ impl Game {
 pub(crate) fn draw_troop(seed: u64, pos: &Position) -> Troop {
     let bag = pos.bag(pos.side_to_move());
     let rng_seed = mix(seed) ^ mix(pos.key() ^ mix(u64::from(pos.turn())));
-    let pick = bounded(rng_seed, bag.total());
-    // The kind holding the `pick`-th tile, counts read nibble by nibble.
-    let (mut counts, mut pick) = (bag.bits(), pick);
+    let total = bag.total();
+    let pick = bounded(rng_seed, total);
+    if total <= 15 {
+        kind_holding(bag.bits(), pick)
+    } else {
+        kind_holding_slow(bag.bits(), pick)
+    }
+}
+
+/// The kind holding the `pick`-th tile of a bag of at most 15 tiles
+/// (`counts`: a count per kind, a nibble each), without a branch: the
+/// number of kinds whose running total is at most `pick`. The running
+/// totals come nibble by nibble from one multiplication (none exceeds 15,
+/// so none carries into the next), and are compared with `pick` a byte
+/// lane each, the even nibbles and the odd ones apart.
+#[inline]
+fn kind_holding(counts: u64, pick: u32) -> Troop {
+    const LOW: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let totals = counts.wrapping_mul(0x1111_1111_1111_1111);
+    // Each lane 128 + pick, less a total of at most 15: bit 7 stays set
+    // exactly when the total is at most `pick`, and no lane borrows.
+    let p = (u64::from(pick) * 0x0101_0101_0101_0101) | HIGH;
+    let at_most = (p - (totals & LOW)) & HIGH;
+    let at_most_odd = (p - (totals >> 4 & LOW)) & HIGH;
+    let kind = (at_most.count_ones() + at_most_odd.count_ones()) as usize;
+    Troop::ALL[kind.min(Troop::ALL.len() - 1)]
+}
+
+/// [`kind_holding`] for any bag, counts read nibble by nibble.
+fn kind_holding_slow(mut counts: u64, mut pick: u32) -> Troop {
     for troop in Troop::ALL {
         let n = (counts & 15) as u32;
         if pick < n {
@@ -1032,6 +1060,36 @@ mod tests {
             }
         }
         assert!(checked > if cfg!(miri) { 100 } else { 10_000 }, "{checked}");
+    }
+
+    #[test]
+    fn the_kind_holding_a_tile_is_found_without_a_loop_as_with_one() {
+        // Every bag of up to 15 tiles with at most 3 of a kind is too many
+        // to walk; seeded random ones, and every pick in each.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let bags = if cfg!(miri) { 50 } else { 20_000 };
+        for _ in 0..bags {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let mut counts = 0u64;
+            let mut total = 0;
+            for t in 0..15 {
+                let n = ((x >> (4 * t)) & 3).min(15 - total);
+                counts |= n << (4 * t);
+                total += n;
+            }
+            for pick in 0..total as u32 {
+                assert_eq!(
+                    kind_holding(counts, pick),
+                    kind_holding_slow(counts, pick),
+                    "{counts:#x} {pick}"
+                );
+            }
+        }
+        // A whole bag of one kind, and the last kind.
+        assert_eq!(kind_holding(15 << 56, 14), Troop::ALL[14]);
+        assert_eq!(kind_holding(15, 14), Troop::ALL[0]);
     }
 
     #[test]
