@@ -84,10 +84,10 @@ impl Sink for ActionList {
 }
 
 /// The legal list of a position together with, for each square of the
-/// mover's tiles, the squares its relocations and its strikes go to (as
-/// the generator found them), so that whether an action is listed is one
-/// bit test rather than a walk through the list ([`Listing::find`]).
-/// Entries of squares that hold no tile of the mover are stale.
+/// mover's tiles, the squares its relocations go to (as the generator
+/// found them), so that whether a relocation is listed is one bit test
+/// rather than a walk through the list ([`Listing::find`]). Entries of
+/// squares that hold no tile of the mover are stale.
 #[cfg(feature = "alloc")]
 #[derive(Clone)]
 pub(crate) struct Listing {
@@ -95,7 +95,6 @@ pub(crate) struct Listing {
     /// Indexed by square; 64 entries so that a square masked to six bits
     /// needs no bounds check.
     relocations: [u64; 64],
-    strikes: [u64; 64],
 }
 
 #[cfg(feature = "alloc")]
@@ -104,29 +103,22 @@ impl Listing {
         Listing {
             list: ActionList::new(),
             relocations: [0; 64],
-            strikes: [0; 64],
         }
     }
 
     /// The listed action equal to `action` (the capture flag aside), with
     /// the capture flag set as the list has it; `None` when it is not
     /// listed. `pos` must be the position this listing was generated for.
-    /// Relocations, strikes and levies are looked up by square; commands
-    /// (rare, and three squares each) are searched in the list.
+    /// Relocations (most actions played) and levies are looked up by
+    /// square; strikes and commands (rarer) are searched in the list.
     #[inline(always)]
     pub(crate) fn find(&self, pos: &Position, action: Action) -> Option<Action> {
         let own = pos.by_side[pos.side.index()];
         match action.kind() {
-            ActionKind::Relocate | ActionKind::Strike => {
+            ActionKind::Relocate => {
                 let (from, to) = (action.a(), action.b());
-                let targets = if action.kind() == ActionKind::Relocate {
-                    self.relocations[from & 63]
-                } else {
-                    self.strikes[from & 63]
-                };
-                let listed = own >> from & 1 != 0 && targets >> to & 1 != 0;
-                let capture = action.kind() == ActionKind::Strike || pos.board[to % 36] != EMPTY;
-                listed.then_some(action.with_capture(capture))
+                let listed = own >> from & 1 != 0 && self.relocations[from & 63] >> to & 1 != 0;
+                listed.then_some(action.with_capture(pos.board[to % 36] != EMPTY))
             }
             ActionKind::Place => {
                 // Listed once per troop kind in the bag and free square
@@ -139,7 +131,9 @@ impl Listing {
                     && (ADJACENT[k as usize] & !pos.occupied().0) >> action.b() & 1 != 0;
                 listed.then_some(action.with_capture(false))
             }
-            ActionKind::Command => self.list.iter().find(|&&a| a == action).copied(),
+            ActionKind::Strike | ActionKind::Command => {
+                self.list.iter().find(|&&a| a == action).copied()
+            }
         }
     }
 }
@@ -153,7 +147,6 @@ impl Sink for Listing {
     }
     #[inline(always)]
     fn strikes(&mut self, from: usize, targets: u64) {
-        self.strikes[from & 63] = targets;
         self.list.strikes(from, targets);
     }
     #[inline(always)]
