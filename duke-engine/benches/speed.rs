@@ -15,6 +15,10 @@ use std::time::Instant;
 
 use duke_engine::{perft, Game, Position, QUIET_LIMIT};
 
+#[path = "common/mod.rs"]
+mod common;
+use common::{thread_cpu, xorshift};
+
 fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (T, f64) {
     let mut best = f64::INFINITY;
     let mut out = None;
@@ -25,13 +29,6 @@ fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (T, f64) {
         out = Some(v);
     }
     (out.unwrap(), best)
-}
-
-fn xorshift(x: &mut u64) -> u64 {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    *x
 }
 
 /// Random playouts on `Position` (the search/ML hot path): uniform over the
@@ -114,18 +111,6 @@ fn vec_playouts(steps: u32, with_obs: bool) -> u64 {
     }
     black_box((&obs, &masks));
     u64::from(steps) * n as u64
-}
-
-/// The CPU time this thread has used, in seconds.
-fn thread_cpu() -> f64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid timespec to write; the clock id is a constant.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
-    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
 }
 
 /// `VecGame` without and with observations in turns, per CPU-second.

@@ -34,26 +34,11 @@ use duke_engine::{ActionKind, Game};
 use shakmaty::zobrist::{Zobrist64, ZobristHash};
 use shakmaty::{Chess, EnPassantMode, Position};
 
+#[path = "common/mod.rs"]
+mod common;
+use common::{thread_cpu, xorshift};
+
 const ROUNDS: usize = 7;
-
-fn xorshift(x: &mut u64) -> u64 {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    *x
-}
-
-/// The CPU time this thread has used, in seconds.
-fn thread_cpu() -> f64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid timespec to write; the clock id is a constant.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
-    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
-}
 
 /// `games` random games of The Duke through `Game`: the turns played.
 fn duke_games(games: u32, seed: u64) -> u64 {

@@ -14,6 +14,10 @@
 use duke_engine::search::{Limits, Searcher};
 use duke_engine::Position;
 
+#[path = "../benches/common/mod.rs"]
+mod common;
+use common::thread_cpu;
+
 /// `spec-middle-game` of `tests/data/spec.perft`.
 const MIDDLE_GAME: &str = "2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40";
 
@@ -40,16 +44,4 @@ fn main() {
         );
     }
     println!("depth {depth} nodes {nodes} least {least:.3} s best {best:.2} M nodes/s");
-}
-
-/// The CPU time this thread has used, in seconds.
-fn thread_cpu() -> f64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid timespec to write; the clock id is a constant.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
-    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
 }
