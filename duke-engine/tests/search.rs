@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{forced, forced_reply, perft_cases};
+use common::{assert_keeps_win, forced, perft_cases};
 use duke_engine::encode::Decision;
 use duke_engine::search::{evaluate, Limits, Searcher, MATE, MATE_BOUND};
 use duke_engine::{ActionKind, Game, Position, QUIET_LIMIT};
@@ -183,15 +183,7 @@ fn finds_forced_duke_captures() {
         }
         let r = Searcher::new().search(&pos, None, &[], &Limits::depth(2 * turns - 1));
         assert!(r.score >= MATE_BOUND, "{kind} {dpn}: score {}", r.score);
-        let Decision::Act(a) = r.decision else {
-            panic!("{dpn}: a levy is not forced")
-        };
-        let mut child = pos;
-        child.play_unchecked(a);
-        assert!(
-            child.duke(child.side_to_move()).is_none() || forced_reply(&child, turns - 1),
-            "{dpn}: {a} does not keep the win"
-        );
+        assert_keeps_win(&pos, dpn, r.decision, turns);
         n += 1;
     }
     assert!(n >= 6, "{n}");

@@ -11,7 +11,7 @@ use duke_engine::search::{level, Decision, Limits, Searcher, MATE_BOUND, MAX_THR
 use duke_engine::{ActionKind, Position};
 
 mod common;
-use common::{forced, forced_reply};
+use common::{assert_keeps_win, forced};
 
 const MIDDLE: &str = "2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40";
 
@@ -143,15 +143,7 @@ fn two_threads_find_the_forced_duke_captures_one_thread_finds() {
                 "{dpn}: two threads score {}",
                 r.score
             );
-            let Decision::Act(a) = r.decision else {
-                panic!("{dpn}: a levy is not forced")
-            };
-            let mut child = pos;
-            child.play_unchecked(a);
-            assert!(
-                child.duke(child.side_to_move()).is_none() || forced_reply(&child, turns - 1),
-                "{dpn}: {a} does not keep the win"
-            );
+            assert_keeps_win(&pos, dpn, r.decision, turns);
         }
         n += 1;
     }

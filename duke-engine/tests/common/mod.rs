@@ -75,3 +75,23 @@ pub fn forced_reply(pos: &duke_engine::Position, turns: u32) -> bool {
         forced(&next, turns)
     })
 }
+
+/// Asserts that `decision`, a search's answer in `pos` (`dpn` names it),
+/// keeps a forced Duke capture within `turns`: an action, not a levy, after
+/// which the Duke is taken or every reply leaves the win.
+pub fn assert_keeps_win(
+    pos: &duke_engine::Position,
+    dpn: &str,
+    decision: duke_engine::encode::Decision,
+    turns: u32,
+) {
+    let duke_engine::encode::Decision::Act(a) = decision else {
+        panic!("{dpn}: a levy is not forced")
+    };
+    let mut child = *pos;
+    child.play_unchecked(a);
+    assert!(
+        child.duke(child.side_to_move()).is_none() || forced_reply(&child, turns - 1),
+        "{dpn}: {a} does not keep the win"
+    );
+}
