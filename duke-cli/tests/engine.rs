@@ -81,6 +81,20 @@ impl Engine {
     }
 }
 
+/// Asserts that `decision` is the levy (`draw`) or one of the actions
+/// `duke moves` lists in `dpn`.
+fn assert_listed(dpn: &str, decision: &str) {
+    let legal = Command::new(env!("CARGO_BIN_EXE_duke"))
+        .args(["moves", dpn])
+        .output()
+        .unwrap();
+    let legal = String::from_utf8(legal.stdout).unwrap();
+    assert!(
+        decision == "draw" || legal.lines().any(|l| l == decision),
+        "{decision} not in {legal}"
+    );
+}
+
 fn field<'a>(line: &'a str, name: &str) -> &'a str {
     let words: Vec<&str> = line.split_whitespace().collect();
     let i = words.iter().position(|&w| w == name).unwrap();
@@ -113,17 +127,9 @@ fn scripted_exchange() {
     let best = answer.last().unwrap();
     let decision = best.split_whitespace().nth(1).unwrap();
     // The decision is legal for Light in that position (or the levy).
-    let legal = std::process::Command::new(env!("CARGO_BIN_EXE_duke"))
-        .args([
-            "moves",
-            "2fd1f/6/6/6/1F4/2DF2 l ABCFGIKLMNPPPRSW/abcfgiklmnppprsw 2 2",
-        ])
-        .output()
-        .unwrap();
-    let legal = String::from_utf8(legal.stdout).unwrap();
-    assert!(
-        decision == "draw" || legal.lines().any(|l| l == decision),
-        "{decision} not in {legal}"
+    assert_listed(
+        "2fd1f/6/6/6/1F4/2DF2 l ABCFGIKLMNPPPRSW/abcfgiklmnppprsw 2 2",
+        decision,
     );
     let score: f64 = field(best, "score").parse().unwrap();
     assert!(score.abs() < 10.0, "{best}");
@@ -208,17 +214,9 @@ fn threads_option() {
         .nth(1)
         .unwrap()
         .to_string();
-    let legal = Command::new(env!("CARGO_BIN_EXE_duke"))
-        .args([
-            "moves",
-            "2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40",
-        ])
-        .output()
-        .unwrap();
-    let legal = String::from_utf8(legal.stdout).unwrap();
-    assert!(
-        decision == "draw" || legal.lines().any(|l| l == decision),
-        "{decision} not in {legal}"
+    assert_listed(
+        "2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40",
+        &decision,
     );
     e.send("go movetime 200");
     let answer = e.until("bestdecision");
