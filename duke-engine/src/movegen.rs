@@ -10,7 +10,6 @@
 //! The test suites check the result against a plain generator that plays
 //! each action and looks for a capture of the Duke.
 
-use crate::masks::EMPTY;
 use crate::masks::{
     relocation_reach, step, ADJACENT, BETWEEN, DIR_OF, JUMP_SLIDE_DIRS, MOVES, NO_DIR, REACH,
     REACH_ANY, SLIDE_DIRS,
@@ -95,6 +94,10 @@ pub(crate) struct Listing {
     /// Indexed by square; 64 entries so that a square masked to six bits
     /// needs no bounds check.
     relocations: [u64; 64],
+    /// The troop kinds and the squares of the levies the generator wrote
+    /// (none when it wrote none).
+    levy_kinds: u16,
+    levy_squares: u64,
 }
 
 #[cfg(feature = "alloc")]
@@ -103,6 +106,8 @@ impl Listing {
         Listing {
             list: ActionList::new(),
             relocations: [0; 64],
+            levy_kinds: 0,
+            levy_squares: 0,
         }
     }
 
@@ -118,17 +123,12 @@ impl Listing {
             ActionKind::Relocate => {
                 let (from, to) = (action.a(), action.b());
                 let listed = own >> from & 1 != 0 && self.relocations[from & 63] >> to & 1 != 0;
-                listed.then_some(action.with_capture(pos.board[to % 36] != EMPTY))
+                listed.then_some(action.with_capture(pos.board[to % 36] != crate::masks::EMPTY))
             }
             ActionKind::Place => {
-                // Listed once per troop kind in the bag and free square
-                // next to the Duke, when both Dukes stand (SPEC §3).
-                let us = pos.side.index();
-                let k = pos.dukes[us];
-                let listed = k != NO_SQUARE
-                    && pos.dukes[us ^ 1] != NO_SQUARE
-                    && pos.bags[us].kind_mask() >> action.a() & 1 != 0
-                    && (ADJACENT[k as usize] & !pos.occupied().0) >> action.b() & 1 != 0;
+                // As the generator wrote them: each kind on each square.
+                let listed = self.levy_kinds >> action.a() & 1 != 0
+                    && self.levy_squares >> action.b() & 1 != 0;
                 listed.then_some(action.with_capture(false))
             }
             ActionKind::Strike | ActionKind::Command => {
@@ -155,6 +155,8 @@ impl Sink for Listing {
     }
     #[inline(always)]
     fn levies(&mut self, bag: Bag, squares: u64) {
+        self.levy_kinds = bag.kind_mask();
+        self.levy_squares = squares;
         self.list.levies(bag, squares);
     }
 }
@@ -458,6 +460,7 @@ impl Position {
     #[inline]
     pub(crate) fn generate_into(&self, listing: &mut Listing) {
         listing.list.clear();
+        (listing.levy_kinds, listing.levy_squares) = (0, 0);
         self.generate(listing);
     }
 
