@@ -83,10 +83,11 @@ impl Sink for ActionList {
 }
 
 /// The legal list of a position together with, for each square of the
-/// mover's tiles, the squares its relocations go to (as the generator
-/// found them), so that whether a relocation is listed is one bit test
-/// rather than a walk through the list ([`Listing::find`]). Entries of
-/// squares that hold no tile of the mover are stale.
+/// mover's tiles, the squares its relocations go to, and the kinds and
+/// squares of the levies (as the generator wrote them), so that whether a
+/// relocation or a levy is listed is a bit test rather than a walk through
+/// the list ([`Listing::find`]). Entries of squares that hold no tile of
+/// the mover are stale.
 #[cfg(feature = "alloc")]
 #[derive(Clone)]
 pub(crate) struct Listing {
