@@ -2,6 +2,7 @@
 
 use duke_engine::encode::{action_from_index, action_index, Decision};
 use duke_engine::{Action as EngineAction, ActionView};
+use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyType};
 use std::sync::{Mutex, TryLockError};
@@ -180,42 +181,55 @@ impl Action {
     }
 }
 
-/// The Action objects handed out, one per engine action seen: a
-/// direct-mapped table keyed by the action's bits (a slot whose bits differ
-/// is replaced), so that listing the legal actions of a turn creates no
-/// Python object once the game has seen them (actions are immutable, so
-/// sharing one object is invisible to callers).
-static CACHE: Mutex<Option<Box<[Slot]>>> = Mutex::new(None);
+/// The Action objects handed out, one per engine action seen, in a table
+/// with one slot for every action there can be (see [`slot`]), so that
+/// listing the legal actions of a turn creates no Python object once the
+/// process has seen them, and a lookup is one load with no comparison
+/// (actions are immutable, so sharing one object is invisible to callers).
+static CACHE: Mutex<Option<Box<Table>>> = Mutex::new(None);
 
-/// A slot of the table: an action's bits and its object, or nothing yet.
-type Slot = Option<(u32, Py<Action>)>;
+/// The table: a slot per action, empty until the action is first listed.
+type Table = [Option<Py<Action>>];
 
-/// The table's size: a power of two, a few times the actions a game meets.
-const CACHE_BITS: u32 = 14;
+/// Slots of the kinds with two fields (relocations, strikes, placements):
+/// one for each value of the action's bits above its third field (the
+/// capture flag, the kind, two 6-bit fields), 2^15 of them.
+const PAIRS: usize = 1 << 15;
 
-/// The slot of action bits `bits` in the table.
+/// Slots in all: the pairs, then commands by capture flag and three squares
+/// (2 × 36 × 36 × 36): 1 MB, allocated once per process.
+const SLOTS: usize = PAIRS + 2 * 36 * 36 * 36;
+
+/// The slot of an action: its own, shared with no other action. For the
+/// kinds with two fields it is their bits without the third field; commands,
+/// rarer, follow. This rests on what every engine action holds (the bits
+/// `Action::from_bits` accepts): bits below 2^21, fields below 36, and a
+/// third field of 0 outside commands.
 #[inline(always)]
-fn slot(bits: u32) -> usize {
-    (bits.wrapping_mul(0x9E37_79B1) >> (32 - CACHE_BITS)) as usize
+fn slot(a: EngineAction) -> usize {
+    let bits = a.to_bits() as usize;
+    debug_assert_eq!(EngineAction::from_bits(a.to_bits()), Some(a));
+    if a.kind() == duke_engine::ActionKind::Command {
+        let (x, y, z) = ((bits >> 12) & 63, (bits >> 6) & 63, bits & 63);
+        PAIRS + ((((bits >> 20) & 1) * 36 + x) * 36 + y) * 36 + z
+    } else {
+        bits >> 6
+    }
 }
 
 /// The shared Action object of `a` from the table `table`, created on a
 /// miss; a new object when there is no table (see [`with_cache`]).
 #[inline(always)]
-fn shared(py: Python<'_>, table: Option<&mut [Slot]>, a: EngineAction) -> PyResult<Py<Action>> {
-    let Some(table) = table else {
-        return Py::new(py, Action::of(py, a));
-    };
-    let bits = a.to_bits();
-    let entry = &mut table[slot(bits)];
-    if let Some((b, obj)) = entry {
-        if *b == bits {
-            return Ok(obj.clone_ref(py));
+fn shared(py: Python<'_>, table: Option<&mut Table>, a: EngineAction) -> PyResult<Py<Action>> {
+    match table.and_then(|t| t.get_mut(slot(a))) {
+        Some(Some(obj)) => Ok(obj.clone_ref(py)),
+        Some(entry) => {
+            let obj = Py::new(py, Action::of(py, a))?;
+            *entry = Some(obj.clone_ref(py));
+            Ok(obj)
         }
+        None => Py::new(py, Action::of(py, a)),
     }
-    let obj = Py::new(py, Action::of(py, a))?;
-    *entry = Some((bits, obj.clone_ref(py)));
-    Ok(obj)
 }
 
 /// Runs `f` with the table (allocated on first use), or with none when it
@@ -223,20 +237,14 @@ fn shared(py: Python<'_>, table: Option<&mut [Slot]>, a: EngineAction) -> PyResu
 /// collector, which can run any Python code, and that code may list
 /// actions again on this thread. It then makes new objects instead of
 /// waiting for a lock its own thread holds.
-fn with_cache<R>(f: impl FnOnce(Option<&mut [Slot]>) -> R) -> R {
+fn with_cache<R>(f: impl FnOnce(Option<&mut Table>) -> R) -> R {
+    fn table(guard: &mut Option<Box<Table>>) -> &mut Table {
+        guard.get_or_insert_with(|| (0..SLOTS).map(|_| None).collect())
+    }
     match CACHE.try_lock() {
-        Ok(mut guard) => {
-            f(Some(guard.get_or_insert_with(|| {
-                (0..1usize << CACHE_BITS).map(|_| None).collect()
-            })))
-        }
+        Ok(mut guard) => f(Some(table(&mut guard))),
         // A poisoned lock only means a panic elsewhere; the table stays valid.
-        Err(TryLockError::Poisoned(e)) => {
-            let mut guard = e.into_inner();
-            f(Some(guard.get_or_insert_with(|| {
-                (0..1usize << CACHE_BITS).map(|_| None).collect()
-            })))
-        }
+        Err(TryLockError::Poisoned(e)) => f(Some(table(&mut e.into_inner()))),
         Err(TryLockError::WouldBlock) => f(None),
     }
 }
@@ -250,21 +258,18 @@ pub fn action_object(py: Python<'_>, a: EngineAction) -> PyResult<Py<Action>> {
 /// listings: only reference counts change once they have been seen).
 pub fn actions<'py>(py: Python<'py>, list: &[EngineAction]) -> PyResult<Bound<'py, PyList>> {
     with_cache(|mut table| {
-        let mut failed = None;
-        let out = PyList::new(
-            py,
-            list.iter()
-                .map(|&a| match shared(py, table.as_deref_mut(), a) {
-                    Ok(obj) => obj.into_any(),
-                    Err(e) => {
-                        failed = Some(e);
-                        py.None()
-                    }
-                }),
-        )?;
-        match failed {
-            Some(e) => Err(e),
-            None => Ok(out),
+        let len = ffi::Py_ssize_t::try_from(list.len()).expect("a legal list is short");
+        // SAFETY: PyList_New returns a new reference to a list of `len`
+        // empty (NULL) slots, or NULL with an exception set.
+        let out = unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyList_New(len))? };
+        for (i, &a) in (0..len).zip(list) {
+            let obj = shared(py, table.as_deref_mut(), a)?;
+            // SAFETY: `out` is a list of `len` slots and `i < len`;
+            // PyList_SetItem takes over the reference `into_ptr` gives up. A
+            // list dropped with slots still empty (after an error) is valid.
+            unsafe { ffi::PyList_SetItem(out.as_ptr(), i, obj.into_ptr()) };
         }
+        // SAFETY: PyList_New made a list.
+        Ok(unsafe { out.cast_into_unchecked() })
     })
 }

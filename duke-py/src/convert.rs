@@ -3,6 +3,8 @@
 use duke_engine::encode::Perspective;
 use duke_engine::{Face, Mark, Side, Square, Troop};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyString;
 
 use crate::errors::{Error, Result};
 
@@ -64,6 +66,18 @@ pub fn troop(text: &str) -> Result<Troop> {
         .into_iter()
         .find(|t| t.name().eq_ignore_ascii_case(text))
         .ok_or_else(|| Error::Value(format!("\"{text}\" is not a troop letter or name")))
+}
+
+/// The letter of a troop as a Python string, one object per troop made
+/// once (a draw, every levy, returns it without creating a string).
+pub fn troop_letter(py: Python<'_>, t: Troop) -> Bound<'_, PyString> {
+    static LETTERS: [PyOnceLock<Py<PyString>>; 15] = [const { PyOnceLock::new() }; 15];
+    LETTERS[t as usize]
+        .get_or_init(py, || {
+            PyString::new(py, t.char().encode_utf8(&mut [0; 4])).unbind()
+        })
+        .bind(py)
+        .clone()
 }
 
 pub fn face_name(face: Face) -> &'static str {

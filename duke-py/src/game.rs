@@ -6,7 +6,7 @@ use duke_engine::search::{level as ai_level, Level, Limits, Searcher, MAX_THREAD
 use duke_engine::{Game as EngineGame, Outcome as EngineOutcome, Phase};
 use numpy::{PyArray1, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyType};
+use pyo3::types::{PyDict, PyList, PyString, PyType};
 
 use crate::action::{action_object, actions, Action};
 use crate::convert::{side_name, square};
@@ -283,12 +283,17 @@ impl Game {
         py: Python<'py>,
         action: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let a = Action::from_arg(action)?;
+        let given = action.cast::<Action>().ok().map(|a| a.get().inner);
+        let a = match given {
+            Some(a) => a,
+            None => Action::from_arg(action)?,
+        };
         self.inner.play(a).map_err(Error::from)?;
         let played = self.inner.actions().next_back().unwrap_or(a);
-        // An Action that was played as it is (one from legal_actions(), say)
-        // is handed back itself: Actions are immutable.
-        if played == a && action.is_instance_of::<Action>() {
+        // An Action that was played as it is, capture mark included (one
+        // from legal_actions(), say), is handed back itself: Actions are
+        // immutable.
+        if given.is_some_and(|g| g.to_bits() == played.to_bits()) {
             return Ok(action.clone());
         }
         Ok(action_object(py, played)?.into_bound(py).into_any())
@@ -307,15 +312,16 @@ impl Game {
     /// generator, for callers that pick the draw with the bag's
     /// probabilities themselves (`levy_chances()`); it must be in the bag.
     #[pyo3(signature = (troop = None))]
-    fn draw(&mut self, troop: Option<&str>) -> Result<String> {
-        match troop {
-            None => Ok(self.inner.draw()?.char().to_string()),
+    fn draw<'py>(&mut self, py: Python<'py>, troop: Option<&str>) -> Result<Bound<'py, PyString>> {
+        let t = match troop {
+            None => self.inner.draw()?,
             Some(text) => {
                 let t = crate::convert::troop(text)?;
                 self.inner.draw_troop(t)?;
-                Ok(t.char().to_string())
+                t
             }
-        }
+        };
+        Ok(crate::convert::troop_letter(py, t))
     }
 
     /// Places the drawn troop on a square (index or name) next to the
@@ -435,14 +441,19 @@ impl Game {
     /// listing is worked out again, so legal_indices() then apply_index()
     /// is the fast loop.
     #[pyo3(signature = (index, perspective = "absolute"))]
-    fn apply_index(&mut self, index: usize, perspective: &str) -> PyResult<Option<String>> {
+    fn apply_index<'py>(
+        &mut self,
+        py: Python<'py>,
+        index: usize,
+        perspective: &str,
+    ) -> PyResult<Option<Bound<'py, PyString>>> {
         let p = crate::convert::perspective(perspective)?;
         let refused = || Error::Value(format!("action index {index} is not a legal decision now"));
         let d = index_decision(&self.inner, index, p).ok_or_else(refused)?;
         // A refusal leaves the game unchanged and reads as game_decision's.
         let drawn = self.inner.apply(d).map_err(|_| refused())?;
         Ok(match d {
-            Decision::Draw => drawn.map(|t| t.char().to_string()),
+            Decision::Draw => drawn.map(|t| crate::convert::troop_letter(py, t)),
             Decision::Act(_) => None,
         })
     }

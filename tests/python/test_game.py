@@ -196,6 +196,34 @@ def test_listed_actions_are_shared_objects_that_compare_by_value():
     assert seen_capture
 
 
+def test_shared_action_objects_are_the_listed_actions_in_long_games():
+    # Every listed object is the action the engine listed (checked through
+    # the action space, which does not go through the shared objects), for
+    # every kind, commands and captures included, over whole random games.
+    rng = random.Random(11)
+    kinds = set()
+    for seed in range(30):
+        game = duke.Game(seed=seed)
+        while game.outcome is None:
+            listed = game.legal_actions()
+            pos = game.position
+            indices = set(game.legal_indices().tolist()) - {duke.DRAW}
+            acts = [a for a in listed if a.kind != "place"]
+            assert sorted(a.index(pos) for a in acts) == sorted(indices)
+            assert all(duke.Action(str(a)) == a for a in listed)
+            kinds.update(a.kind for a in listed)
+            a = rng.choice(listed)
+            if a.kind == "place":
+                game.draw()
+                game.place(a.to_square)
+                continue
+            # An Action written without its capture mark comes back as
+            # played, with the mark.
+            played = game.play(duke.Action(str(a).replace("x", "-")))
+            assert played == a and str(played) == str(a)
+    assert kinds == {"relocate", "strike", "command", "place"}
+
+
 def test_listing_actions_from_a_finalizer_during_a_listing():
     # Creating the list can start the garbage collector, whose finalizers
     # may list actions again on the same thread: that must neither deadlock
