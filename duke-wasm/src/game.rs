@@ -209,7 +209,7 @@ impl Game {
     ) -> Result<Action> {
         let a = Action::from_arg(&action)?;
         self.inner.play(a)?;
-        let played = self.inner.actions().last().unwrap_or(a);
+        let played = self.inner.actions().next_back().unwrap_or(a);
         Ok(Action { inner: played })
     }
 
@@ -388,7 +388,7 @@ impl Game {
         #[wasm_bindgen(js_name = fromDark)] from_dark: Option<bool>,
         size: Option<u32>,
     ) -> Result<String> {
-        let last = self.inner.turns().last();
+        let last = self.inner.turns().next_back();
         svg_text(
             self.inner.position(),
             &highlights,
