@@ -10,6 +10,8 @@
 //! The test suites check the result against a plain generator that plays
 //! each action and looks for a capture of the Duke.
 
+#[cfg(feature = "alloc")]
+use crate::action::TargetFields;
 use crate::masks::{
     relocation_reach, step, ADJACENT, BETWEEN, DIR_OF, JUMP_SLIDE_DIRS, MOVES, NO_DIR, REACH,
     REACH_ANY, SLIDE_DIRS,
@@ -99,6 +101,9 @@ pub(crate) struct Listing {
     /// (none when it wrote none).
     levy_kinds: u16,
     levy_squares: u64,
+    /// The target fields of relocations and strikes, with the capture
+    /// flags of the position being listed.
+    fields: TargetFields,
 }
 
 #[cfg(feature = "alloc")]
@@ -109,6 +114,7 @@ impl Listing {
             relocations: [0; 64],
             levy_kinds: 0,
             levy_squares: 0,
+            fields: TargetFields::new(),
         }
     }
 
@@ -142,13 +148,16 @@ impl Listing {
 #[cfg(feature = "alloc")]
 impl Sink for Listing {
     #[inline(always)]
-    fn relocations(&mut self, from: usize, targets: u64, enemy: u64) {
+    fn relocations(&mut self, from: usize, targets: u64, _: u64) {
         self.relocations[from & 63] = targets;
-        self.list.relocations(from, targets, enemy);
+        let head = Action::pack(ActionKind::Relocate, from, 0, 0, false);
+        self.list.push_few_fields(head, targets, &self.fields);
     }
     #[inline(always)]
     fn strikes(&mut self, from: usize, targets: u64) {
-        self.list.strikes(from, targets);
+        // Every target holds an enemy: its field has the capture flag.
+        let head = Action::pack(ActionKind::Strike, from, 0, 0, false);
+        self.list.push_fields(head, targets, &self.fields);
     }
     #[inline(always)]
     fn commands(&mut self, commander: usize, from: usize, targets: u64, enemy: u64) {
@@ -458,10 +467,13 @@ impl Position {
 
     /// Fills `listing` with the legal actions (clearing it first).
     #[cfg(feature = "alloc")]
-    #[inline]
+    #[inline(always)]
     pub(crate) fn generate_into(&self, listing: &mut Listing) {
         listing.list.clear();
         (listing.levy_kinds, listing.levy_squares) = (0, 0);
+        listing
+            .fields
+            .set_enemy(self.by_side[self.side.index() ^ 1]);
         self.generate(listing);
     }
 
@@ -648,7 +660,14 @@ mod tests {
                 let mut listing = Listing::new();
                 pos.generate_into(&mut listing);
                 let list = pos.legal_actions();
-                assert_eq!(&listing.list[..], &list[..]);
+                // Capture flags too (equality ignores them): the listing
+                // writes them from its own table.
+                let bits = |l: &ActionList| {
+                    l.iter()
+                        .map(|a| a.to_bits())
+                        .collect::<alloc::vec::Vec<_>>()
+                };
+                assert_eq!(bits(&listing.list), bits(&list));
                 let mut candidates: alloc::vec::Vec<Action> = list.to_vec();
                 for a in 0..36 {
                     for b in 0..36 {
