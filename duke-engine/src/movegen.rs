@@ -13,7 +13,7 @@
 #[cfg(feature = "alloc")]
 use crate::action::TargetFields;
 use crate::masks::{
-    relocation_reach, step, ADJACENT, BETWEEN, DIR_OF, JUMP_SLIDE_DIRS, MOVES, NO_DIR, REACH,
+    relocation_reach, step, ADJACENT, BETWEEN, DIR_OF, JUMP_SLIDE_DIRS, MOVES, NO_DIR, RAYS, REACH,
     REACH_ANY, SLIDE_DIRS,
 };
 use crate::position::NO_SQUARE;
@@ -177,15 +177,17 @@ impl Sink for Listing {
 /// and a tile pinned on a line is the nearest tile to the Duke in that
 /// direction (the squares between it and the Duke are on the line and
 /// empty), so there is at most one pinned tile per direction: its allowed
-/// squares are kept per direction, intersected over the lines through it.
+/// squares, intersected over the lines through it, lie on the Duke's ray
+/// in that direction, and the rays of the eight directions are disjoint,
+/// so one bitboard holds them all (no array: the guard stays in registers).
 pub(crate) struct Guard {
     /// Squares where a non-Duke action must land (block) or capture to
     /// answer every check; all squares when the Duke is not attacked.
     pub resolve: u64,
     /// Our tiles that are the only blocker of an enemy line to the Duke.
     pinned: u64,
-    /// For each direction from the Duke, where its pinned tile may go.
-    pin_allowed: [u64; 8],
+    /// On the Duke's ray through each pinned tile, where that tile may go.
+    pin_allowed: u64,
     /// The Duke's square.
     duke: usize,
     /// Enemy tiles that are the only blocker of an enemy line to the Duke.
@@ -205,8 +207,15 @@ impl Guard {
             if blockers & own != 0 {
                 let sq = blockers.trailing_zeros() as usize;
                 debug_assert_ne!(DIR_OF[self.duke][sq], NO_DIR);
+                let ray = RAYS[DIR_OF[self.duke][sq] as usize & 7][self.duke];
+                // The whole ray for the first line through the tile.
+                let before = if self.pinned & blockers == 0 {
+                    ray
+                } else {
+                    self.pin_allowed & ray
+                };
                 self.pinned |= blockers;
-                self.pin_allowed[DIR_OF[self.duke][sq] as usize & 7] &= between | 1 << attacker;
+                self.pin_allowed = (self.pin_allowed & !ray) | (before & (between | 1 << attacker));
             } else {
                 self.shields |= blockers;
             }
@@ -219,7 +228,7 @@ impl Guard {
         if self.pinned & 1 << sq == 0 {
             return self.resolve;
         }
-        self.resolve & self.pin_allowed[DIR_OF[self.duke][sq] as usize & 7]
+        self.resolve & self.pin_allowed & RAYS[DIR_OF[self.duke][sq] as usize & 7][self.duke]
     }
 }
 
@@ -236,7 +245,7 @@ impl Position {
         let mut g = Guard {
             resolve: FULL,
             pinned: 0,
-            pin_allowed: [FULL; 8],
+            pin_allowed: 0,
             duke: k,
             shields: 0,
             near: 0,
@@ -595,7 +604,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::masks::{RAYS, REACH};
+    use crate::masks::REACH;
     use crate::{Face, Tile, Troop, MAX_ACTIONS};
 
     /// The most actions one tile can have from any square, on an empty
