@@ -386,15 +386,15 @@ impl TargetFields {
 #[derive(Clone)]
 pub struct ActionList {
     /// Room for [`MAX_ACTIONS`] and more: the generator writes at the
-    /// length masked to eight bits, and four slots past it (see
+    /// length masked to eight bits, and up to eight slots past it (see
     /// [`ActionList::push_few_targets`]), which always fall inside without
     /// a bounds check. It never lists more than [`MAX_ACTIONS`].
     items: [Action; SLOTS],
     len: usize,
 }
 
-/// The slots of an [`ActionList`]: 256 lengths, and four slots past the last.
-const SLOTS: usize = 256 + 4;
+/// The slots of an [`ActionList`]: 256 lengths, and eight slots past the last.
+const SLOTS: usize = 256 + 8;
 
 impl ActionList {
     /// An empty list.
@@ -470,26 +470,37 @@ impl ActionList {
 
     /// [`ActionList::push_few_targets`] with each target's field read from
     /// `fields` (a relocation's or strike's: the square at bit 6 and the
-    /// capture flag) rather than computed: a load and an `or` a slot.
+    /// capture flag) rather than computed: a load and an `or` a slot. Up to
+    /// eight targets are written without a loop (four slots, and four more
+    /// when there are more than four), so that the count costs at most one
+    /// branch that is not a loop's exit; more go through the loop.
     #[cfg(feature = "alloc")]
     #[inline(always)]
     pub(crate) fn push_few_fields(&mut self, head: Action, targets: u64, fields: &TargetFields) {
         let len = self.len & 255;
         let n = targets.count_ones() as usize;
-        if n > 4 {
-            self.push_fields(head, targets, fields);
-            return;
-        }
-        let slots: &mut [Action; 4] = (&mut self.items[len..len + 4])
+        let slots: &mut [Action; 8] = (&mut self.items[len..len + 8])
             .try_into()
-            .expect("four slots");
+            .expect("eight slots");
         // Past the last target only stop bits are left (one for each slot
         // after it): the slot gets the field of a square past the board,
         // garbage that the length does not cover.
-        let mut t = targets | 0xf << 36;
-        for slot in slots {
+        let mut t = targets | 0xff << 36;
+        let (low, high) = slots.split_at_mut(4);
+        for slot in low {
             *slot = Action(head.0 | fields.0[t.trailing_zeros() as usize & 63]);
             t &= t - 1;
+        }
+        if n > 4 {
+            for slot in high {
+                *slot = Action(head.0 | fields.0[t.trailing_zeros() as usize & 63]);
+                t &= t - 1;
+            }
+            if n > 8 {
+                self.len = len + 8;
+                self.push_fields(head, t & ((1 << 36) - 1), fields);
+                return;
+            }
         }
         self.len = len + n;
     }

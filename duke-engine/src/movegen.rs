@@ -650,6 +650,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "alloc")]
     fn a_listing_finds_exactly_the_listed_actions() {
         // Every relocation, strike and levy that could be written, and the
         // listed commands with some that are not, in positions of seeded
@@ -717,5 +718,22 @@ mod tests {
         let n = pos.legal_actions().len();
         assert_eq!(n, pos.count_legal() as usize);
         assert_eq!(n, 99);
+        // Tiles with more than eight relocations: the listing writes them
+        // through its loop.
+        #[cfg(feature = "alloc")]
+        {
+            let mut listing = Listing::new();
+            pos.generate_into(&mut listing);
+            let bits = |l: &ActionList| {
+                l.iter()
+                    .map(|a| a.to_bits())
+                    .collect::<alloc::vec::Vec<_>>()
+            };
+            assert_eq!(bits(&listing.list), bits(&pos.legal_actions()));
+            let own = pos.by_side[pos.side.index()];
+            assert!(Bitboard(own)
+                .into_iter()
+                .any(|sq| listing.relocations[sq.index()].count_ones() > 8));
+        }
     }
 }
