@@ -708,6 +708,27 @@ mod tests {
     }
 
     #[test]
+    fn a_tile_pinned_by_two_lines_keeps_their_intersection() {
+        // Light's Footman on C2 is the only blocker of two lines to its
+        // Duke on C1: the flipped Footman on C3 (two away, through C2) and
+        // the Assassin on C4 (a Jump Slide over C3, then C2). Taking C3
+        // answers the first line and leaves the second open.
+        let pos: Position = "5d/6/2a3/2+f3/2F3/2D3 l -/- 0 0".parse().unwrap();
+        let take: Action = "C2xC3".parse().unwrap();
+        assert!(!pos.is_legal(take));
+        assert!(pos
+            .legal_actions()
+            .iter()
+            .all(|a| a.actor() != Some(Square::C2)));
+        let mut after = pos;
+        after.play_unchecked(take);
+        assert!(after.is_duke_attacked(Side::Light));
+        // With one line only, taking the attacker on it is legal.
+        let one: Position = "5d/6/6/2+f3/2F3/2D3 l -/- 0 0".parse().unwrap();
+        assert!(one.is_legal(take));
+    }
+
+    #[test]
     fn witness_position_needs_a_large_list() {
         // The best of a hill climb over Light armies (200 restarts of 3,000
         // mutations, maximising the legal count): 99 actions, about half the
