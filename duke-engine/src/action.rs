@@ -322,6 +322,59 @@ impl fmt::Debug for Action {
 /// the richest position a hill climb found has 99.
 pub const MAX_ACTIONS: usize = 208;
 
+/// The target field of a relocation or a strike onto each square as the
+/// generator writes it: the square at bit 6, and the capture flag where an
+/// enemy tile stands ([`TargetFields::set_enemy`]). 64 entries, so that any
+/// square index needs no bounds check; those past the board are never
+/// listed.
+#[cfg(feature = "alloc")]
+#[derive(Clone)]
+#[repr(align(16))]
+pub(crate) struct TargetFields([u32; 64]);
+
+#[cfg(feature = "alloc")]
+impl TargetFields {
+    /// Every square's field, no square holding an enemy.
+    pub(crate) const fn new() -> TargetFields {
+        let mut fields = [0; 64];
+        let mut sq = 0;
+        while sq < 64 {
+            fields[sq] = (sq as u32) << 6;
+            sq += 1;
+        }
+        TargetFields(fields)
+    }
+
+    /// Sets the capture flags of the board's squares: where `enemy` holds
+    /// a tile. Four squares at a time, each four read from a table by the
+    /// four bits of `enemy` (the compiler writes each four with one vector
+    /// `or`): no loop over the tiles, no branch.
+    #[inline(always)]
+    pub(crate) fn set_enemy(&mut self, enemy: u64) {
+        /// `FLAGS[bits]`: the capture flag of each of four squares.
+        static FLAGS: [[u32; 4]; 16] = {
+            let mut table = [[0; 4]; 16];
+            let mut bits = 0;
+            while bits < 16 {
+                let mut i = 0;
+                while i < 4 {
+                    table[bits][i] = ((bits as u32 >> i) & 1) * CAPTURE;
+                    i += 1;
+                }
+                bits += 1;
+            }
+            table
+        };
+        for group in 0..9 {
+            let flags = &FLAGS[(enemy >> (4 * group)) as usize & 15];
+            for (i, &flag) in flags.iter().enumerate() {
+                let sq = 4 * group + i;
+                self.0[sq] = (sq as u32) << 6 | flag;
+            }
+        }
+    }
+}
+
 /// A list of actions with fixed capacity [`MAX_ACTIONS`]: no heap.
 ///
 /// ```
@@ -333,15 +386,15 @@ pub const MAX_ACTIONS: usize = 208;
 #[derive(Clone)]
 pub struct ActionList {
     /// Room for [`MAX_ACTIONS`] and more: the generator writes at the
-    /// length masked to eight bits, and four slots past it (see
+    /// length masked to eight bits, and up to eight slots past it (see
     /// [`ActionList::push_few_targets`]), which always fall inside without
     /// a bounds check. It never lists more than [`MAX_ACTIONS`].
     items: [Action; SLOTS],
     len: usize,
 }
 
-/// The slots of an [`ActionList`]: 256 lengths, and four slots past the last.
-const SLOTS: usize = 256 + 4;
+/// The slots of an [`ActionList`]: 256 lengths, and eight slots past the last.
+const SLOTS: usize = 256 + 8;
 
 impl ActionList {
     /// An empty list.
@@ -413,6 +466,59 @@ impl ActionList {
             t &= t.wrapping_sub(1);
         }
         self.len = len + n;
+    }
+
+    /// [`ActionList::push_few_targets`] with each target's field read from
+    /// `fields` (a relocation's or strike's: the square at bit 6 and the
+    /// capture flag) rather than computed: a load and an `or` a slot. Up to
+    /// eight targets are written without a loop (four slots, and four more
+    /// when there are more than four), so that the count costs at most one
+    /// branch that is not a loop's exit; more go through the loop.
+    #[cfg(feature = "alloc")]
+    #[inline(always)]
+    pub(crate) fn push_few_fields(&mut self, head: Action, targets: u64, fields: &TargetFields) {
+        let len = self.len & 255;
+        let n = targets.count_ones() as usize;
+        let slots: &mut [Action; 8] = (&mut self.items[len..len + 8])
+            .try_into()
+            .expect("eight slots");
+        // Past the last target only stop bits are left (one for each slot
+        // after it): the slot gets the field of a square past the board,
+        // garbage that the length does not cover.
+        let mut t = targets | 0xff << 36;
+        let (low, high) = slots.split_at_mut(4);
+        for slot in low {
+            *slot = Action(head.0 | fields.0[t.trailing_zeros() as usize & 63]);
+            t &= t - 1;
+        }
+        if n > 4 {
+            for slot in high {
+                *slot = Action(head.0 | fields.0[t.trailing_zeros() as usize & 63]);
+                t &= t - 1;
+            }
+            if n > 8 {
+                self.len = len + 8;
+                self.push_fields(head, t & ((1 << 36) - 1), fields);
+                return;
+            }
+        }
+        self.len = len + n;
+    }
+
+    /// [`ActionList::push_targets`] with each target's field read from
+    /// `fields`, for relocations and strikes.
+    #[cfg(feature = "alloc")]
+    #[inline(always)]
+    pub(crate) fn push_fields(&mut self, head: Action, mut targets: u64, fields: &TargetFields) {
+        let mut len = self.len;
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            self.items[len & 255] = Action(head.0 | fields.0[to & 63]);
+            len += 1;
+            targets &= targets - 1;
+        }
+        debug_assert!(len <= MAX_ACTIONS);
+        self.len = len;
     }
 
     /// Appends, for each troop in `troops` (a set of [`crate::Troop`]

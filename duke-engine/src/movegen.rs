@@ -10,8 +10,10 @@
 //! The test suites check the result against a plain generator that plays
 //! each action and looks for a capture of the Duke.
 
+#[cfg(feature = "alloc")]
+use crate::action::TargetFields;
 use crate::masks::{
-    relocation_reach, step, ADJACENT, BETWEEN, DIR_OF, JUMP_SLIDE_DIRS, MOVES, NO_DIR, REACH,
+    relocation_reach, step, ADJACENT, BETWEEN, DIR_OF, JUMP_SLIDE_DIRS, MOVES, NO_DIR, RAYS, REACH,
     REACH_ANY, SLIDE_DIRS,
 };
 use crate::position::NO_SQUARE;
@@ -99,6 +101,9 @@ pub(crate) struct Listing {
     /// (none when it wrote none).
     levy_kinds: u16,
     levy_squares: u64,
+    /// The target fields of relocations and strikes, with the capture
+    /// flags of the position being listed.
+    fields: TargetFields,
 }
 
 #[cfg(feature = "alloc")]
@@ -109,6 +114,7 @@ impl Listing {
             relocations: [0; 64],
             levy_kinds: 0,
             levy_squares: 0,
+            fields: TargetFields::new(),
         }
     }
 
@@ -142,13 +148,16 @@ impl Listing {
 #[cfg(feature = "alloc")]
 impl Sink for Listing {
     #[inline(always)]
-    fn relocations(&mut self, from: usize, targets: u64, enemy: u64) {
+    fn relocations(&mut self, from: usize, targets: u64, _: u64) {
         self.relocations[from & 63] = targets;
-        self.list.relocations(from, targets, enemy);
+        let head = Action::pack(ActionKind::Relocate, from, 0, 0, false);
+        self.list.push_few_fields(head, targets, &self.fields);
     }
     #[inline(always)]
     fn strikes(&mut self, from: usize, targets: u64) {
-        self.list.strikes(from, targets);
+        // Every target holds an enemy: its field has the capture flag.
+        let head = Action::pack(ActionKind::Strike, from, 0, 0, false);
+        self.list.push_fields(head, targets, &self.fields);
     }
     #[inline(always)]
     fn commands(&mut self, commander: usize, from: usize, targets: u64, enemy: u64) {
@@ -168,15 +177,17 @@ impl Sink for Listing {
 /// and a tile pinned on a line is the nearest tile to the Duke in that
 /// direction (the squares between it and the Duke are on the line and
 /// empty), so there is at most one pinned tile per direction: its allowed
-/// squares are kept per direction, intersected over the lines through it.
+/// squares, intersected over the lines through it, lie on the Duke's ray
+/// in that direction, and the rays of the eight directions are disjoint,
+/// so one bitboard holds them all (no array: the guard stays in registers).
 pub(crate) struct Guard {
     /// Squares where a non-Duke action must land (block) or capture to
     /// answer every check; all squares when the Duke is not attacked.
     pub resolve: u64,
     /// Our tiles that are the only blocker of an enemy line to the Duke.
     pinned: u64,
-    /// For each direction from the Duke, where its pinned tile may go.
-    pin_allowed: [u64; 8],
+    /// On the Duke's ray through each pinned tile, where that tile may go.
+    pin_allowed: u64,
     /// The Duke's square.
     duke: usize,
     /// Enemy tiles that are the only blocker of an enemy line to the Duke.
@@ -196,8 +207,15 @@ impl Guard {
             if blockers & own != 0 {
                 let sq = blockers.trailing_zeros() as usize;
                 debug_assert_ne!(DIR_OF[self.duke][sq], NO_DIR);
+                let ray = RAYS[DIR_OF[self.duke][sq] as usize & 7][self.duke];
+                // The whole ray for the first line through the tile.
+                let before = if self.pinned & blockers == 0 {
+                    ray
+                } else {
+                    self.pin_allowed & ray
+                };
                 self.pinned |= blockers;
-                self.pin_allowed[DIR_OF[self.duke][sq] as usize & 7] &= between | 1 << attacker;
+                self.pin_allowed = (self.pin_allowed & !ray) | (before & (between | 1 << attacker));
             } else {
                 self.shields |= blockers;
             }
@@ -210,7 +228,7 @@ impl Guard {
         if self.pinned & 1 << sq == 0 {
             return self.resolve;
         }
-        self.resolve & self.pin_allowed[DIR_OF[self.duke][sq] as usize & 7]
+        self.resolve & self.pin_allowed & RAYS[DIR_OF[self.duke][sq] as usize & 7][self.duke]
     }
 }
 
@@ -227,7 +245,7 @@ impl Position {
         let mut g = Guard {
             resolve: FULL,
             pinned: 0,
-            pin_allowed: [FULL; 8],
+            pin_allowed: 0,
             duke: k,
             shields: 0,
             near: 0,
@@ -458,10 +476,13 @@ impl Position {
 
     /// Fills `listing` with the legal actions (clearing it first).
     #[cfg(feature = "alloc")]
-    #[inline]
+    #[inline(always)]
     pub(crate) fn generate_into(&self, listing: &mut Listing) {
         listing.list.clear();
         (listing.levy_kinds, listing.levy_squares) = (0, 0);
+        listing
+            .fields
+            .set_enemy(self.by_side[self.side.index() ^ 1]);
         self.generate(listing);
     }
 
@@ -583,7 +604,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::masks::{RAYS, REACH};
+    use crate::masks::REACH;
     use crate::{Face, Tile, Troop, MAX_ACTIONS};
 
     /// The most actions one tile can have from any square, on an empty
@@ -629,6 +650,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "alloc")]
     fn a_listing_finds_exactly_the_listed_actions() {
         // Every relocation, strike and levy that could be written, and the
         // listed commands with some that are not, in positions of seeded
@@ -648,7 +670,14 @@ mod tests {
                 let mut listing = Listing::new();
                 pos.generate_into(&mut listing);
                 let list = pos.legal_actions();
-                assert_eq!(&listing.list[..], &list[..]);
+                // Capture flags too (equality ignores them): the listing
+                // writes them from its own table.
+                let bits = |l: &ActionList| {
+                    l.iter()
+                        .map(|a| a.to_bits())
+                        .collect::<alloc::vec::Vec<_>>()
+                };
+                assert_eq!(bits(&listing.list), bits(&list));
                 let mut candidates: alloc::vec::Vec<Action> = list.to_vec();
                 for a in 0..36 {
                     for b in 0..36 {
@@ -679,6 +708,27 @@ mod tests {
     }
 
     #[test]
+    fn a_tile_pinned_by_two_lines_keeps_their_intersection() {
+        // Light's Footman on C2 is the only blocker of two lines to its
+        // Duke on C1: the flipped Footman on C3 (two away, through C2) and
+        // the Assassin on C4 (a Jump Slide over C3, then C2). Taking C3
+        // answers the first line and leaves the second open.
+        let pos: Position = "5d/6/2a3/2+f3/2F3/2D3 l -/- 0 0".parse().unwrap();
+        let take: Action = "C2xC3".parse().unwrap();
+        assert!(!pos.is_legal(take));
+        assert!(pos
+            .legal_actions()
+            .iter()
+            .all(|a| a.actor() != Some(Square::C2)));
+        let mut after = pos;
+        after.play_unchecked(take);
+        assert!(after.is_duke_attacked(Side::Light));
+        // With one line only, taking the attacker on it is legal.
+        let one: Position = "5d/6/6/2+f3/2F3/2D3 l -/- 0 0".parse().unwrap();
+        assert!(one.is_legal(take));
+    }
+
+    #[test]
     fn witness_position_needs_a_large_list() {
         // The best of a hill climb over Light armies (200 restarts of 3,000
         // mutations, maximising the legal count): 99 actions, about half the
@@ -689,5 +739,22 @@ mod tests {
         let n = pos.legal_actions().len();
         assert_eq!(n, pos.count_legal() as usize);
         assert_eq!(n, 99);
+        // Tiles with more than eight relocations: the listing writes them
+        // through its loop.
+        #[cfg(feature = "alloc")]
+        {
+            let mut listing = Listing::new();
+            pos.generate_into(&mut listing);
+            let bits = |l: &ActionList| {
+                l.iter()
+                    .map(|a| a.to_bits())
+                    .collect::<alloc::vec::Vec<_>>()
+            };
+            assert_eq!(bits(&listing.list), bits(&pos.legal_actions()));
+            let own = pos.by_side[pos.side.index()];
+            assert!(Bitboard(own)
+                .into_iter()
+                .any(|sq| listing.relocations[sq.index()].count_ones() > 8));
+        }
     }
 }
