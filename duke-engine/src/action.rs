@@ -254,6 +254,36 @@ impl Action {
         Action(bits)
     }
 
+    /// The number of keys [`Action::key`] gives: every key is below it.
+    pub const KEYS: usize = (1 << 15) + 2 * 36 * 36 * 36;
+
+    /// A dense index of the action, its capture mark included, below
+    /// [`Action::KEYS`] and shared with no other action: for a table with a
+    /// slot per action (the Python package keeps its shared `Action`
+    /// objects in one). Relocations, strikes and placements take the
+    /// packed bits above the third field (a shift); commands, whose three
+    /// fields are squares, follow them.
+    ///
+    /// ```
+    /// use duke_engine::Action;
+    /// let a: Action = "C3xC5".parse().unwrap();
+    /// let b: Action = "C3-C5".parse().unwrap();
+    /// assert_eq!(a, b); // equal: the capture mark only changes the text
+    /// assert_ne!(a.key(), b.key());
+    /// assert!(a.key() < Action::KEYS);
+    /// ```
+    #[inline(always)]
+    pub const fn key(self) -> usize {
+        let bits = self.0 as usize;
+        if (bits >> 18) & 3 == ActionKind::Command as usize {
+            let cap = (bits >> 20) & 1;
+            (1 << 15) + ((cap * 36 + self.a()) * 36 + self.b()) * 36 + self.c()
+        } else {
+            // Below 2^21 with a third field of 0, as `from_bits` requires.
+            bits >> 6
+        }
+    }
+
     /// The action for packed bits, if they describe one.
     pub fn from_bits(bits: u32) -> Option<Action> {
         let a = Action(bits);
@@ -597,5 +627,33 @@ impl<'a> IntoIterator for &'a ActionList {
     type IntoIter = core::slice::Iter<'a, Action>;
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
+    }
+}
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "every packed form: too slow under Miri, and no unsafe code"
+    )]
+    fn keys_are_dense_and_shared_by_no_two_actions() {
+        // Every packed form that is an action, capture mark included.
+        let mut seen = alloc::vec![false; Action::KEYS];
+        let mut count = 0;
+        for bits in 0..1u32 << 21 {
+            if let Some(a) = Action::from_bits(bits) {
+                let k = a.key();
+                assert!(k < Action::KEYS, "{a:?}: {k}");
+                assert!(!seen[k], "{a:?}: key {k} twice");
+                seen[k] = true;
+                count += 1;
+            }
+        }
+        // Relocations, strikes and placements with either mark, commands
+        // with either mark.
+        assert_eq!(count, 2 * (36 * 36 * 2 + 15 * 36) + 2 * 36 * 36 * 36);
     }
 }

@@ -182,7 +182,7 @@ impl Action {
 }
 
 /// The Action objects handed out, one per engine action seen, in a table
-/// with one slot for every action there can be (see [`slot`]), so that
+/// with one slot for every action there can be (its `key()`), so that
 /// listing the legal actions of a turn creates no Python object once the
 /// process has seen them, and a lookup is one load with no comparison
 /// (actions are immutable, so sharing one object is invisible to callers).
@@ -191,37 +191,11 @@ static CACHE: Mutex<Option<Box<Table>>> = Mutex::new(None);
 /// The table: a slot per action, empty until the action is first listed.
 type Table = [Option<Py<Action>>];
 
-/// Slots of the kinds with two fields (relocations, strikes, placements):
-/// one for each value of the action's bits above its third field (the
-/// capture flag, the kind, two 6-bit fields), 2^15 of them.
-const PAIRS: usize = 1 << 15;
-
-/// Slots in all: the pairs, then commands by capture flag and three squares
-/// (2 × 36 × 36 × 36): 1 MB, allocated once per process.
-const SLOTS: usize = PAIRS + 2 * 36 * 36 * 36;
-
-/// The slot of an action: its own, shared with no other action. For the
-/// kinds with two fields it is their bits without the third field; commands,
-/// rarer, follow. This rests on what every engine action holds (the bits
-/// `Action::from_bits` accepts): bits below 2^21, fields below 36, and a
-/// third field of 0 outside commands.
-#[inline(always)]
-fn slot(a: EngineAction) -> usize {
-    let bits = a.to_bits() as usize;
-    debug_assert_eq!(EngineAction::from_bits(a.to_bits()), Some(a));
-    if a.kind() == duke_engine::ActionKind::Command {
-        let (x, y, z) = ((bits >> 12) & 63, (bits >> 6) & 63, bits & 63);
-        PAIRS + ((((bits >> 20) & 1) * 36 + x) * 36 + y) * 36 + z
-    } else {
-        bits >> 6
-    }
-}
-
 /// The shared Action object of `a` from the table `table`, created on a
 /// miss; a new object when there is no table (see [`with_cache`]).
 #[inline(always)]
 fn shared(py: Python<'_>, table: Option<&mut Table>, a: EngineAction) -> PyResult<Py<Action>> {
-    match table.and_then(|t| t.get_mut(slot(a))) {
+    match table.and_then(|t| t.get_mut(a.key())) {
         Some(Some(obj)) => Ok(obj.clone_ref(py)),
         Some(entry) => {
             let obj = Py::new(py, Action::of(py, a))?;
@@ -239,7 +213,7 @@ fn shared(py: Python<'_>, table: Option<&mut Table>, a: EngineAction) -> PyResul
 /// waiting for a lock its own thread holds.
 fn with_cache<R>(f: impl FnOnce(Option<&mut Table>) -> R) -> R {
     fn table(guard: &mut Option<Box<Table>>) -> &mut Table {
-        guard.get_or_insert_with(|| (0..SLOTS).map(|_| None).collect())
+        guard.get_or_insert_with(|| (0..EngineAction::KEYS).map(|_| None).collect())
     }
     match CACHE.try_lock() {
         Ok(mut guard) => f(Some(table(&mut guard))),
