@@ -6,9 +6,10 @@ use duke_engine::search::{level as ai_level, Level, Limits, Searcher, MAX_THREAD
 use duke_engine::{Game as EngineGame, Outcome as EngineOutcome, Phase};
 use numpy::{PyArray1, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString, PyType};
+use pyo3::types::{PyDict, PyString, PyType};
 
-use crate::action::{action_object, actions, Action};
+use crate::action::{action_object, Action};
+use crate::action_list::action_list;
 use crate::convert::{side_name, square};
 use crate::errors::{Error, Result};
 use crate::position::{mask_array, observation_array, svg_text, Position};
@@ -264,9 +265,11 @@ impl Game {
     }
 
     /// The actions the game accepts now (setup placements in setup; the
-    /// drawn troop's placements after a draw).
-    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        actions(py, self.inner.legal())
+    /// drawn troop's placements after a draw), as an ActionList: an
+    /// immutable sequence of Action that makes an entry's object only when
+    /// it is read (`list()` gives a list).
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        action_list(py, self.inner.legal())
     }
 
     /// Whether the game accepts an action (Action or text) now. Raises

@@ -6,6 +6,7 @@
 #![allow(clippy::wrong_self_convention)]
 
 mod action;
+mod action_list;
 mod analyze;
 mod convert;
 mod errors;
@@ -26,6 +27,7 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<position::Position>()?;
     m.add_class::<action::Action>()?;
+    m.add("ActionList", action_list::make_type(py)?)?;
     m.add_class::<game::Game>()?;
     m.add_class::<game::Outcome>()?;
     m.add_class::<tile::Tile>()?;

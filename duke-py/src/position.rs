@@ -5,9 +5,9 @@ use duke_engine::render::{svg, text_board, SvgOptions};
 use duke_engine::{divide, perft, Bitboard, Position as EnginePosition};
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyType};
+use pyo3::types::{PyBytes, PyDict, PyType};
 
-use crate::action::{actions, Action};
+use crate::action::Action;
 use crate::convert::{mark_name, side, side_name, square};
 use crate::errors::{Error, Result};
 use crate::game::Outcome;
@@ -168,10 +168,11 @@ impl Position {
         Ok(self.inner.duke(side(side_)?).map(|s| s.index()))
     }
 
-    /// Every legal action as a list of Action; a levy once per (troop kind,
-    /// square), the way perft counts it.
-    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        actions(py, &self.inner.legal_actions())
+    /// Every legal action as an ActionList (an immutable sequence of
+    /// Action); a levy once per (troop kind, square), the way perft counts
+    /// it.
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::action_list::action_list(py, &self.inner.legal_actions())
     }
 
     /// Whether an action (Action or text) is legal here. Raises ParseError

@@ -9,7 +9,7 @@ import duke
 # ANCHOR: positions
 pos = duke.Position()  # the standard start; duke.Position("<DPN>") for any other
 assert pos.dpn() == "2fdf1/6/6/6/6/1FDF2 l ABCFGIKLMNPPPRSW/abcfgiklmnppprsw 0 0"
-assert len(pos.legal_actions()) == 18  # [Action('F@C2'), ..., Action('B1-B2'), ...]
+assert len(pos.legal_actions()) == 18  # ActionList([Action('F@C2'), ..., Action('B1-B2'), ...])
 assert pos.perft(4) == 66854
 nxt = pos.play("B1-B2")  # positions are immutable values (hashable, picklable)
 assert nxt.side_to_move == "dark" and pos.side_to_move == "light"

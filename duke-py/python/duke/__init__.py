@@ -20,12 +20,15 @@ Action('B1-B2')
 1
 """
 
+from collections.abc import Sequence as _Sequence
+
 from duke._duke import (
     ACTION_SPACE,
     DRAW,
     OBS_LEN,
     PLANES,
     Action,
+    ActionList,
     DukeError,
     Game,
     IllegalActionError,
@@ -60,6 +63,11 @@ TROOPS = "DFPKWRSGICMBNAL"
 """The troop letters, in the engine's order (Duke, Footman, Pikeman, ...)."""
 
 
+# ActionList (what legal_actions() returns) is a native sequence: an
+# instance of collections.abc.Sequence too.
+_Sequence.register(ActionList)
+
+
 def save_svg(obj, path, **kwargs):
     """Writes the SVG drawing of a Position or Game to the file `path`;
     keyword arguments go to its `svg()` method."""
@@ -69,7 +77,7 @@ def save_svg(obj, path, **kwargs):
 
 __all__ = [
     "ACTION_SPACE", "DRAW", "OBS_LEN", "PLANES", "SQUARES", "TROOPS",
-    "Action", "DukeError", "Game", "IllegalActionError", "Outcome", "ParseError",
+    "Action", "ActionList", "DukeError", "Game", "IllegalActionError", "Outcome", "ParseError",
     "PhaseError", "Position", "QUIET_LIMIT", "RecordError", "Tile", "VecGame",
     "analyze", "parse_square", "play_games", "save_svg", "square_name", "troop_chart", "__version__",
     "A1", "B1", "C1", "D1", "E1", "F1", "A2", "B2", "C2", "D2", "E2", "F2",
