@@ -97,3 +97,46 @@ pub fn mark_name(mark: Mark) -> &'static str {
         Mark::Command => "command",
     }
 }
+
+/// An index of the action space from a Python int or a NumPy integer
+/// scalar (what indexing `legal_indices()` gives), read without the
+/// `__index__` call and the int object it makes for the two kinds the
+/// per-turn loop passes; anything else (and a negative value, so that the
+/// error is the one a `usize` argument raises) is extracted as before.
+pub fn index_arg(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
+    use numpy::npyffi::{NpyTypes, PY_ARRAY_API};
+    use pyo3::ffi;
+    let py = obj.py();
+    let p = obj.as_ptr();
+    // SAFETY: `p` is a live object; PyLong_AsSsize_t reads an exact int
+    // (its error, for a value out of range, is cleared: the general path
+    // below raises it again); a NumPy scalar of the two types checked is
+    // NumPy's public scalar struct, the header then the 64-bit value.
+    unsafe {
+        if ffi::PyLong_CheckExact(p) != 0 {
+            let i = ffi::PyLong_AsSsize_t(p);
+            if i >= 0 {
+                return Ok(i as usize);
+            }
+            ffi::PyErr_Clear();
+        } else {
+            let tp = ffi::Py_TYPE(p);
+            let int64 = tp == PY_ARRAY_API.get_type_object(py, NpyTypes::PyLongLongArrType_Type)
+                || (size_of::<std::ffi::c_long>() == 8
+                    && tp == PY_ARRAY_API.get_type_object(py, NpyTypes::PyLongArrType_Type));
+            if int64 {
+                // NumPy's PyArrayScalar_VAL: the value follows the header.
+                #[repr(C)]
+                struct Int64Scalar {
+                    head: ffi::PyObject,
+                    value: i64,
+                }
+                let value = (*p.cast::<Int64Scalar>()).value;
+                if value >= 0 {
+                    return Ok(value as usize);
+                }
+            }
+        }
+    }
+    obj.extract()
+}

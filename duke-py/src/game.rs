@@ -447,9 +447,10 @@ impl Game {
     fn apply_index<'py>(
         &mut self,
         py: Python<'py>,
-        index: usize,
+        index: &Bound<'py, PyAny>,
         perspective: &str,
     ) -> PyResult<Option<Bound<'py, PyString>>> {
+        let index = crate::convert::index_arg(index)?;
         let p = crate::convert::perspective(perspective)?;
         let refused = || Error::Value(format!("action index {index} is not a legal decision now"));
         let d = index_decision(&self.inner, index, p).ok_or_else(refused)?;

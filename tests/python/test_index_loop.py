@@ -75,6 +75,30 @@ def test_apply_index_takes_numpy_integers_as_the_loop_reads_them():
         duke.Game().apply_index(np.int64(-1))
 
 
+def test_apply_index_reads_every_integer_type_alike():
+    # Python ints and NumPy's int64 are read directly, other integer types
+    # through __index__: all must apply the same decision, and the same
+    # refusals and errors must come out of each.
+    kinds = [int, np.int64, np.int32, np.uint16, np.uint64, np.intp, np.longlong]
+    games = [duke.Game(seed=6) for _ in kinds]
+    rng = random.Random(4)
+    while games[0].outcome is None:
+        legal = games[0].legal_indices()
+        k = int(legal[rng.randrange(len(legal))])
+        results = {g.apply_index(kind(k)) for g, kind in zip(games, kinds)}
+        assert len(results) == 1
+        for g, kind in zip(games, kinds):
+            with pytest.raises(duke.DukeError, match="not a legal decision"):
+                g.apply_index(kind(5000 if 5000 not in legal else 5001))
+    assert len({g.record() for g in games}) == 1
+    for bad in (-1, np.int64(-1), np.int32(-3), 2**70):
+        with pytest.raises(OverflowError):
+            duke.Game().apply_index(bad)
+    for bad in ("5", 5.0, np.float64(5), None):
+        with pytest.raises(TypeError):
+            duke.Game().apply_index(bad)
+
+
 def test_readme_fast_loop_runs():
     # The README's Python loop, run as written (it must not drift from the API).
     import pathlib
