@@ -21,6 +21,10 @@ use crate::{Action, ActionKind, Game, Position, Troop};
 /// slot written past the last group and dropped.
 const GROUPS: usize = 35;
 
+/// The slots a game keeps for its groups: `GROUPS` rounded up to a power
+/// of two, so that a slot index masked to six bits needs no bounds check.
+const SLOTS: usize = 64;
+
 /// The target squares of a group: bits 0..36; the head sits above.
 const TARGETS: u64 = (1 << 36) - 1;
 const HEAD_SHIFT: u32 = 40;
@@ -43,7 +47,7 @@ struct Decisions {
     levy: bool,
     /// The number of actions in the groups.
     count: u16,
-    groups: [u64; GROUPS],
+    groups: [u64; SLOTS],
 }
 
 impl Decisions {
@@ -52,7 +56,7 @@ impl Decisions {
             len: 0,
             levy: false,
             count: 0,
-            groups: [0; GROUPS],
+            groups: [0; SLOTS],
         }
     }
 
@@ -68,6 +72,7 @@ impl Decisions {
         fill(&mut b);
         let (len, count, levy) = (b.len, b.count, b.levy);
         // At most GROUPS - 1 groups and MAX_ACTIONS actions (tests bound both).
+        debug_assert!(len < GROUPS);
         self.len = len as u8;
         self.count = count as u16;
         self.levy = levy;
@@ -129,25 +134,23 @@ impl Decisions {
 }
 
 /// The index of the `k`-th set bit of `x` (`k < x.count_ones()`), without
-/// a branch on the data: the set bits counted per byte, the byte found by
-/// comparing `k` with the running counts, the bit within it by a table.
+/// a branch on the data: halves of 32, 16 and 8 bits, each time the upper
+/// one when the lower holds at most `k` set bits (counted by POPCNT), then
+/// the bit within the byte by a table.
 #[inline(always)]
 fn select(x: u64, k: u32) -> usize {
-    const L8: u64 = 0x0101_0101_0101_0101;
-    const H8: u64 = 0x8080_8080_8080_8080;
-    // Set bits per byte, then the running count up to each byte (inclusive).
-    let mut s = x - ((x >> 1) & 0x5555_5555_5555_5555);
-    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
-    s = (s + (s >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-    let running = s.wrapping_mul(L8);
-    // The bytes whose running count is at most k: the k-th bit lies past them.
-    let kk = u64::from(k) * L8;
-    let le = (((kk | H8) - running) & H8) >> 7;
-    let byte = (le.wrapping_mul(L8) >> 56) as u32;
-    let before = ((running << 8) >> (8 * byte)) & 0xFF;
-    let rank = k - before as u32;
-    let b = ((x >> (8 * byte)) & 0xFF) as usize;
-    8 * byte as usize + SELECT_IN_BYTE[rank as usize & 7][b] as usize
+    let (mut x, mut k, mut base) = (x, k, 0u32);
+    for half in [32u32, 16, 8] {
+        let low = x & ((1u64 << half) - 1);
+        let c = low.count_ones();
+        // All ones when the bit is in the upper half.
+        let up = 0u32.wrapping_sub(u32::from(k >= c));
+        let shift = half & up;
+        x >>= shift;
+        k -= c & up;
+        base += shift;
+    }
+    base as usize + SELECT_IN_BYTE[k as usize & 7][(x & 0xFF) as usize] as usize
 }
 
 /// `SELECT_IN_BYTE[r][b]`: the index of the `r`-th set bit of byte `b`.
@@ -171,7 +174,7 @@ static SELECT_IN_BYTE: [[u8; 256]; 8] = {
 /// Fills the groups of a [`Decisions`] while its counters stay in
 /// registers (a local value), written back once at the end.
 struct Builder<'a> {
-    groups: &'a mut [u64; GROUPS],
+    groups: &'a mut [u64; SLOTS],
     len: usize,
     count: u32,
     levy: bool,
@@ -181,7 +184,7 @@ impl Builder<'_> {
     /// Adds a group (kept only when it has a target).
     #[inline(always)]
     fn push(&mut self, head: Action, targets: u64) {
-        self.groups[self.len] = targets | u64::from(head.to_bits()) << HEAD_SHIFT;
+        self.groups[self.len & (SLOTS - 1)] = targets | u64::from(head.to_bits()) << HEAD_SHIFT;
         self.len += usize::from(targets != 0);
         self.count += targets.count_ones();
     }

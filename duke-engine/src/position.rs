@@ -202,6 +202,24 @@ impl Position {
         code
     }
 
+    /// Moves the tile on `from` to the empty square `to`, its code xor-ed
+    /// with `flip` (2 turns it over). The Duke's square is kept without a
+    /// branch on whether the tile is a Duke: which tile moves is the
+    /// random part of a random game, so that branch went either way.
+    #[inline(always)]
+    fn move_code(&mut self, from: usize, to: usize, flip: u8) {
+        let code = self.board[from];
+        debug_assert_ne!(code, EMPTY);
+        debug_assert_eq!(self.board[to], EMPTY);
+        let side = (code & 1) as usize;
+        self.board[from] = EMPTY;
+        self.board[to] = code ^ flip;
+        self.by_side[side] ^= 1 << from | 1 << to;
+        self.key ^= zobrist::tile(code, from) ^ zobrist::tile(code ^ flip, to);
+        let duke = self.dukes[side];
+        self.dukes[side] = if code < 4 { to as u8 } else { duke };
+    }
+
     #[inline(always)]
     fn flip_at(&mut self, sq: usize) {
         let code = self.board[sq];
@@ -265,8 +283,7 @@ impl Position {
                 if captured {
                     self.remove_code(to);
                 }
-                let code = self.remove_code(from);
-                self.put_code(to, code ^ 2);
+                self.move_code(from, to, 2);
                 captured
             }
             ActionKind::Strike => {
@@ -280,8 +297,7 @@ impl Position {
                 if captured {
                     self.remove_code(to);
                 }
-                let code = self.remove_code(from);
-                self.put_code(to, code);
+                self.move_code(from, to, 0);
                 self.flip_at(commander);
                 captured
             }
