@@ -172,13 +172,18 @@ impl Action {
     }
 
     fn __repr__(&self) -> String {
-        format!("Action('{}')", self.inner)
+        action_repr(self.inner)
     }
 
     fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String,))> {
         let cls = py.get_type::<Action>().into_any().unbind();
         Ok((cls, (self.inner.to_string(),)))
     }
+}
+
+/// The text `repr()` gives an Action: `Action('B1-B2')`.
+pub fn action_repr(a: EngineAction) -> String {
+    format!("Action('{a}')")
 }
 
 /// The Action objects handed out, one per engine action seen, in a table

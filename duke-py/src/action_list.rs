@@ -23,7 +23,8 @@ use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyList, PyTuple};
 
-use crate::action::{action_object, actions};
+use crate::action::{action_object, action_repr, actions};
+use crate::convert::exact_int;
 
 /// The object: a variable-size header (its size is the number of
 /// actions) followed by the actions.
@@ -267,16 +268,13 @@ extern "C" {
 /// integers). Raises IndexError for an int too large (as a list does) and
 /// TypeError for other keys.
 fn index(py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Option<ffi::Py_ssize_t>> {
+    if let Some(i) = exact_int(key) {
+        return Ok(Some(i));
+    }
     let k = key.as_ptr();
     // SAFETY: `k` is a live object; these calls only read it.
     unsafe {
-        if ffi::PyLong_CheckExact(k) != 0 {
-            let i = ffi::PyLong_AsSsize_t(k);
-            if i != -1 || ffi::PyErr_Occurred().is_null() {
-                return Ok(Some(i));
-            }
-            ffi::PyErr_Clear();
-        } else if PyIndex_Check(k) == 0 {
+        if PyIndex_Check(k) == 0 {
             if ffi::PySlice_Check(k) != 0 {
                 return Ok(None);
             }
@@ -317,7 +315,7 @@ unsafe extern "C" fn repr(op: *mut ffi::PyObject) -> *mut ffi::PyObject {
     slot_body(ptr::null_mut(), |py| {
         // SAFETY: CPython passes an ActionList, alive during the call.
         let list = unsafe { items(op) };
-        let inner: Vec<String> = list.iter().map(|a| format!("Action('{a}')")).collect();
+        let inner: Vec<String> = list.iter().map(|&a| action_repr(a)).collect();
         let text = format!("ActionList([{}])", inner.join(", "));
         Ok(pyo3::types::PyString::new(py, &text).into_ptr())
     })

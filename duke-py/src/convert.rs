@@ -98,6 +98,28 @@ pub fn mark_name(mark: Mark) -> &'static str {
     }
 }
 
+/// The value of an exact Python int that fits a `Py_ssize_t`, read
+/// directly (no `__index__` call, no int object made); None for any other
+/// object or an int out of range (the read's error cleared: the caller's
+/// general path raises its own).
+pub fn exact_int(obj: &Bound<'_, PyAny>) -> Option<isize> {
+    use pyo3::ffi;
+    let p = obj.as_ptr();
+    // SAFETY: `p` is a live object; PyLong_AsSsize_t only reads an exact
+    // int, and an error it sets is cleared before returning.
+    unsafe {
+        if ffi::PyLong_CheckExact(p) == 0 {
+            return None;
+        }
+        let i = ffi::PyLong_AsSsize_t(p);
+        if i == -1 && !ffi::PyErr_Occurred().is_null() {
+            ffi::PyErr_Clear();
+            return None;
+        }
+        Some(i)
+    }
+}
+
 /// An index of the action space from a Python int or a NumPy integer
 /// scalar (what indexing `legal_indices()` gives), read without the
 /// `__index__` call and the int object it makes for the two kinds the
@@ -106,35 +128,30 @@ pub fn mark_name(mark: Mark) -> &'static str {
 pub fn index_arg(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
     use numpy::npyffi::{NpyTypes, PY_ARRAY_API};
     use pyo3::ffi;
+    if let Some(i) = exact_int(obj) {
+        if let Ok(i) = usize::try_from(i) {
+            return Ok(i);
+        }
+        return obj.extract();
+    }
     let py = obj.py();
     let p = obj.as_ptr();
-    // SAFETY: `p` is a live object; PyLong_AsSsize_t reads an exact int
-    // (its error, for a value out of range, is cleared: the general path
-    // below raises it again); a NumPy scalar of the two types checked is
-    // NumPy's public scalar struct, the header then the 64-bit value.
+    // SAFETY: `p` is a live object; a NumPy scalar of the two types checked
+    // is NumPy's public scalar struct, the header then the 64-bit value.
     unsafe {
-        if ffi::PyLong_CheckExact(p) != 0 {
-            let i = ffi::PyLong_AsSsize_t(p);
-            if i >= 0 {
-                return Ok(i as usize);
+        let tp = ffi::Py_TYPE(p);
+        let int64 = tp == PY_ARRAY_API.get_type_object(py, NpyTypes::PyLongLongArrType_Type)
+            || (size_of::<std::ffi::c_long>() == 8
+                && tp == PY_ARRAY_API.get_type_object(py, NpyTypes::PyLongArrType_Type));
+        if int64 {
+            // NumPy's PyArrayScalar_VAL: the value follows the header.
+            #[repr(C)]
+            struct Int64Scalar {
+                head: ffi::PyObject,
+                value: i64,
             }
-            ffi::PyErr_Clear();
-        } else {
-            let tp = ffi::Py_TYPE(p);
-            let int64 = tp == PY_ARRAY_API.get_type_object(py, NpyTypes::PyLongLongArrType_Type)
-                || (size_of::<std::ffi::c_long>() == 8
-                    && tp == PY_ARRAY_API.get_type_object(py, NpyTypes::PyLongArrType_Type));
-            if int64 {
-                // NumPy's PyArrayScalar_VAL: the value follows the header.
-                #[repr(C)]
-                struct Int64Scalar {
-                    head: ffi::PyObject,
-                    value: i64,
-                }
-                let value = (*p.cast::<Int64Scalar>()).value;
-                if value >= 0 {
-                    return Ok(value as usize);
-                }
+            if let Ok(i) = usize::try_from((*p.cast::<Int64Scalar>()).value) {
+                return Ok(i);
             }
         }
     }
