@@ -20,6 +20,7 @@
 //! cargo bench -p duke-engine --bench versus -- duke 2000   # one side only (for callgrind)
 //! cargo bench -p duke-engine --bench versus -- chess 2000
 //! cargo bench -p duke-engine --bench versus -- perft   # perft beside shakmaty's, 7 rounds
+//! cargo bench -p duke-engine --bench versus -- vec     # VecGame(1024) beside shakmaty's games, 7 rounds
 //! ```
 //!
 //! `perft` compares perft with bulk counting at the last ply: The Duke's
@@ -27,6 +28,13 @@
 //! position to depth 5 (4,865,609 leaves) through `shakmaty::perft`, in
 //! leaves per CPU-second, taking turns the same way (each batch repeats its
 //! perft for at least half a CPU-second).
+//!
+//! `vec` times `VecGame(1024)` without observations (random decisions, as
+//! `--bench speed -- cpu` does) beside the same random chess games, in
+//! turns the same way: decisions per CPU-second beside plies per
+//! CPU-second. Shakmaty's loop serves as a yardstick of this machine's
+//! speed in that run, so that an absolute figure such as decisions per
+//! second can be read against how fast the machine was running.
 
 use std::hint::black_box;
 
@@ -36,7 +44,7 @@ use shakmaty::{Chess, EnPassantMode, Position};
 
 #[path = "common/mod.rs"]
 mod common;
-use common::{thread_cpu, xorshift};
+use common::{thread_cpu, vec_playouts, xorshift};
 
 const ROUNDS: usize = 7;
 
@@ -152,6 +160,53 @@ fn perft_rounds(rounds: usize, depth: u32) {
     );
 }
 
+/// `VecGame(1024)` without observations beside random chess games, in
+/// turns: decisions and plies per CPU-second, and their ratio.
+fn vec_rounds(rounds: usize, quick: bool) {
+    let (steps, chess_n) = if quick { (50, 100) } else { (2_000, 2_000) };
+    println!(
+        "VecGame n=1024 ({steps} steps, no observations) and {chess_n} random chess games, \
+         one core, {rounds} rounds taking turns, per CPU-second of this thread"
+    );
+    let (mut vec_rates, mut chess_rates, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    for round in 0..rounds {
+        let seed = 1 + round as u64 * 1_000_003;
+        let run_vec = || {
+            let t = thread_cpu();
+            let decisions = vec_playouts(steps, false);
+            decisions as f64 / (thread_cpu() - t)
+        };
+        let run_chess = || {
+            let t = thread_cpu();
+            let plies = chess_games(chess_n, seed);
+            plies as f64 / (thread_cpu() - t)
+        };
+        let (v, c) = if round % 2 == 0 {
+            let v = run_vec();
+            (v, run_chess())
+        } else {
+            let c = run_chess();
+            (run_vec(), c)
+        };
+        println!(
+            "round {}: VecGame {:6.3} M decisions/s  chess {:6.3} M plies/s  ratio {:.3}",
+            round + 1,
+            v / 1e6,
+            c / 1e6,
+            v / c
+        );
+        vec_rates.push(v);
+        chess_rates.push(c);
+        ratios.push(v / c);
+    }
+    println!(
+        "median: VecGame {:.3} M decisions/s, shakmaty {:.3} M plies/s; median of per-round ratios {:.3}",
+        median(vec_rates) / 1e6,
+        median(chess_rates) / 1e6,
+        median(ratios)
+    );
+}
+
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
@@ -195,6 +250,10 @@ fn main() {
     let quick = args.iter().any(|a| a == "quick");
     if args.iter().any(|a| a == "perft") {
         perft_rounds(if quick { 1 } else { ROUNDS }, if quick { 4 } else { 5 });
+        return;
+    }
+    if args.iter().any(|a| a == "vec") {
+        vec_rounds(if quick { 1 } else { ROUNDS }, quick);
         return;
     }
     let (rounds, duke_n, chess_n) = if quick {
