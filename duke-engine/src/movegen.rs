@@ -434,9 +434,12 @@ impl Position {
             sink.relocations(v, (reach & g.allowed(v)) | (reach & ed), enemy);
             // The entry the relocations read.
             let r = &MOVES[code][v];
-            // Tiles without Strike marks strike nothing: no branch needed.
+            // Most tiles have no enemy under a Strike mark (most have no
+            // Strike marks): a branch that is rarely taken.
             let hit = r.strike & enemy;
-            sink.strikes(v, (hit & g.resolve & !g.shields) | (hit & ed));
+            if hit != 0 {
+                sink.strikes(v, (hit & g.resolve & !g.shields) | (hit & ed));
+            }
             if r.command != 0 {
                 let dests = r.command & !own;
                 let mut sources = r.command & own;
