@@ -13,7 +13,7 @@ use crate::game::draw_troop;
 use crate::movegen::Sink;
 use crate::repetition::Window;
 use crate::zobrist::mix;
-use crate::{Action, ActionKind, Game, Position, Troop};
+use crate::{Action, ActionKind, Game, Position, Side, Troop};
 
 /// The most groups a position's decisions can form: per tile of an army,
 /// its relocations, its strikes, and one group for each friendly tile in
@@ -47,6 +47,10 @@ struct Decisions {
     levy: bool,
     /// The number of actions in the groups.
     count: u16,
+    /// The side whose decisions these are (the side to move): what the
+    /// action-space index of a decision depends on besides its action, so
+    /// that choosing one reads only this struct's first groups.
+    side: Side,
     groups: [u64; SLOTS],
 }
 
@@ -56,13 +60,15 @@ impl Decisions {
             len: 0,
             levy: false,
             count: 0,
+            side: Side::Light,
             groups: [0; SLOTS],
         }
     }
 
-    /// Replaces the decisions with those `fill` gives a [`Builder`].
+    /// Replaces the decisions with those `fill` gives a [`Builder`], the
+    /// decisions of `side`.
     #[inline(always)]
-    fn fill(&mut self, fill: impl FnOnce(&mut Builder<'_>)) {
+    fn fill(&mut self, side: Side, fill: impl FnOnce(&mut Builder<'_>)) {
         let mut b = Builder {
             groups: &mut self.groups,
             len: 0,
@@ -76,6 +82,7 @@ impl Decisions {
         self.len = len as u8;
         self.count = count as u16;
         self.levy = levy;
+        self.side = side;
     }
 
     #[inline(always)]
@@ -238,26 +245,31 @@ impl Start {
     fn new() -> Start {
         let pos = Position::standard();
         let mut decisions = Decisions::new();
-        decisions.fill(|b| pos.generate(b));
+        decisions.fill(pos.side_to_move(), |b| pos.generate(b));
         Start { pos, decisions }
     }
 }
 
-/// One game of a batch: what [`Game`] holds, cut to what stepping needs,
-/// what every step touches first (a batch of 1024 fits a core's cache).
+/// One game of a batch: what [`Game`] holds, cut to what stepping needs.
+/// Its first cache line holds all that choosing a decision reads and
+/// writes (the chosen decision, a waiting draw, the decisions' counts and
+/// their first five groups), which is also what a step reads first: a
+/// batch of 1024 games is more than a core's first-level cache, and each
+/// line a game touches is fetched again at every pass over the batch.
 #[derive(Clone)]
 #[repr(C, align(64))]
 struct Env {
-    pos: Position,
+    /// The decision [`VecGame::random_actions`] chose for this game (or a
+    /// step decoded and accepted), valid while the batch's
+    /// [`VecGame::chosen`] entry for the game holds its index.
+    chosen: Decision,
     /// The troop drawn and waiting to be placed.
     pending: Option<Troop>,
+    /// In play: the maneuvers and the levy flag; with a draw waiting: the
+    /// placements.
+    decisions: Decisions,
+    pos: Position,
     seed: u64,
-    /// The index [`VecGame::random_actions`] chose for this game (or a
-    /// step decoded and accepted) and its decision, until the game changes
-    /// ([`NOT_CHOSEN`] then): a step given that index takes the decision
-    /// without decoding and checking it again (it was drawn from the
-    /// decisions, or checked).
-    chosen: (u32, Decision),
     /// Every action of the episode (to rebuild it as a [`Game`]), each with
     /// the high half of the key of the position before it ([`high_key`]:
     /// eight bytes a step; positions whose halves are equal are compared
@@ -267,9 +279,6 @@ struct Env {
     /// ones the current position can repeat (SPEC §6 rule 3), as
     /// [`Game`] keeps them; they start from `window_start`.
     window: Window,
-    /// In play: the maneuvers and the levy flag; with a draw waiting: the
-    /// placements.
-    decisions: Decisions,
     window_start: Position,
 }
 
@@ -305,7 +314,7 @@ impl Env {
             pos: start.pos,
             pending: None,
             seed,
-            chosen: (NOT_CHOSEN, Decision::Draw),
+            chosen: Decision::Draw,
             // Reserved once so that stepping does not allocate: an episode's
             // history grows past 256 actions only in long games, and keeps
             // its room after.
@@ -318,7 +327,6 @@ impl Env {
 
     /// Starts a new episode with `seed`.
     fn reset(&mut self, seed: u64, start: &Start) {
-        self.chosen.0 = NOT_CHOSEN;
         self.pos = start.pos;
         self.seed = seed;
         self.pending = None;
@@ -331,7 +339,7 @@ impl Env {
     #[inline]
     fn generate(&mut self) {
         let pos = &self.pos;
-        self.decisions.fill(|b| pos.generate(b));
+        self.decisions.fill(pos.side_to_move(), |b| pos.generate(b));
     }
 
     /// How many times the current position has occurred in the episode
@@ -369,14 +377,14 @@ impl Env {
     /// Applies an accepted decision; the result if the game ended.
     #[inline]
     fn apply(&mut self, decision: Decision) -> Option<crate::Outcome> {
-        self.chosen.0 = NOT_CHOSEN;
         let action = match decision {
             Decision::Draw => {
                 let troop = draw_troop(self.seed, &self.pos);
                 self.pending = Some(troop);
                 let squares = self.pos.levy_squares().0;
-                self.decisions
-                    .fill(|b| b.push(Action::place(troop, crate::Square::A1), squares));
+                self.decisions.fill(self.pos.side_to_move(), |b| {
+                    b.push(Action::place(troop, crate::Square::A1), squares)
+                });
                 return None;
             }
             Decision::Act(a) => a,
@@ -395,7 +403,8 @@ impl Env {
         self.pos.outcome_given(no_action, self.repetitions())
     }
 
-    /// The index of a decision chosen uniformly from a random `r`.
+    /// The index of a decision chosen uniformly from a random `r`; the
+    /// decision is kept as chosen.
     #[inline]
     fn decision_index(&mut self, r: u64, persp: Perspective) -> u32 {
         let d = &self.decisions;
@@ -409,14 +418,16 @@ impl Env {
             let index = if head.kind() == ActionKind::Command {
                 action_index(Decision::Act(action), &self.pos, persp)
             } else {
-                let turn = turned(&self.pos, persp);
+                // What `turned` gives for the position, from the decisions.
+                let turn = persp.viewer_when(d.side) == Side::Dark;
+                debug_assert_eq!(turn, turned(&self.pos, persp));
                 target_base(head, turn) + map_sq(target, turn)
             };
             (index as u32, Decision::Act(action))
         } else {
             (DRAW as u32, Decision::Draw)
         };
-        self.chosen = (index, decision);
+        self.chosen = decision;
         index
     }
 
@@ -527,6 +538,13 @@ impl Env {
 /// ```
 pub struct VecGame {
     envs: Vec<Env>,
+    /// Per game, the index whose decision the game keeps as chosen
+    /// ([`Env::chosen`]), or [`NOT_CHOSEN`]: [`VecGame::random_actions`]
+    /// writes it, a step given that index takes the decision without
+    /// decoding and checking it again (it was drawn from the decisions, or
+    /// checked), and every step clears it. Apart from the games, so that
+    /// checking a step's indices reads 4 bytes a game, not a cache line.
+    chosen: Vec<u32>,
     start: Start,
     /// What the observations last written showed, per game (empty before
     /// the first write), apart from the games: only the updates read it.
@@ -593,6 +611,7 @@ impl VecGame {
             .collect();
         VecGame {
             envs,
+            chosen: alloc::vec![NOT_CHOSEN; n],
             start,
             shown: Vec::new(),
             masks_shown: Vec::new(),
@@ -667,17 +686,20 @@ impl VecGame {
         // Every index checked before any game moves; one decoded here is
         // kept as chosen (it stays valid until the game changes, also if a
         // later game refuses its index).
-        for (env, (game, &index)) in self.envs.iter_mut().zip(actions).enumerate() {
-            if game.chosen.0 != index {
+        for (env, (chosen, &index)) in self.chosen.iter_mut().zip(actions).enumerate() {
+            if *chosen != index {
+                let game = &mut self.envs[env];
                 let decision = action_from_index(index as usize, &game.pos, self.persp)
                     .and_then(|d| game.accept(d))
                     .ok_or(StepError::Illegal { env, index })?;
-                game.chosen = (index, decision);
+                game.chosen = decision;
+                *chosen = index;
             }
         }
+        self.chosen.fill(NOT_CHOSEN);
         for (i, env) in self.envs.iter_mut().enumerate() {
             let mover = env.pos.side_to_move();
-            match env.apply(env.chosen.1) {
+            match env.apply(env.chosen) {
                 Some(outcome) => {
                     rewards[i] = match outcome.winner() {
                         Some(w) if w == mover => 1.0,
@@ -701,11 +723,12 @@ impl VecGame {
     /// (each maneuver, the levy as one decision, then each square for the
     /// drawn troop), from the batch's own seeded generator.
     pub fn random_actions(&mut self, out: &mut [u32]) {
-        for (env, slot) in self.envs.iter_mut().zip(out.iter_mut()) {
+        for ((env, chosen), slot) in self.envs.iter_mut().zip(&mut self.chosen).zip(out) {
             self.rng ^= self.rng << 13;
             self.rng ^= self.rng >> 7;
             self.rng ^= self.rng << 17;
             *slot = env.decision_index(self.rng, self.persp);
+            *chosen = *slot;
         }
     }
 

@@ -90,9 +90,15 @@ impl Perspective {
     /// The side seen as owner 0 in `pos`.
     #[inline]
     pub fn viewer(self, pos: &Position) -> Side {
+        self.viewer_when(pos.side_to_move())
+    }
+
+    /// The side seen as owner 0 when `mover` is to move.
+    #[inline(always)]
+    pub(crate) fn viewer_when(self, mover: Side) -> Side {
         match self {
             Perspective::Absolute => Side::Light,
-            Perspective::Mover => pos.side_to_move(),
+            Perspective::Mover => mover,
             Perspective::Of(side) => side,
         }
     }
