@@ -17,7 +17,7 @@ use duke_engine::{perft, Game, Position, QUIET_LIMIT};
 
 #[path = "common/mod.rs"]
 mod common;
-use common::{thread_cpu, vec_playouts, xorshift};
+use common::{thread_cpu, xorshift};
 
 fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (T, f64) {
     let mut best = f64::INFINITY;
@@ -71,6 +71,46 @@ fn game_playouts(games: u32, seed: u64) -> u64 {
         }
     }
     turns
+}
+
+/// Random decisions through `VecGame` (n = 1024), optionally writing the
+/// observation planes and masks every step.
+fn vec_playouts(steps: u32, with_obs: bool) -> u64 {
+    use duke_engine::batch::VecGame;
+    use duke_engine::encode::{Perspective, ACTION_SPACE, OBS_LEN};
+    let n: usize = std::env::var("VEC_N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1024);
+    let mut vec = VecGame::new(n, 3, Perspective::Mover);
+    let mut actions = vec![0u32; n];
+    let mut rewards = vec![0f32; n];
+    let mut dones = vec![0u8; n];
+    // VEC_WRITE=obs or VEC_WRITE=masks writes only those (to see what
+    // each costs); both by default.
+    let write = std::env::var("VEC_WRITE").unwrap_or_default();
+    let (write_obs, write_masks) = (write != "masks", write != "obs");
+    let mut obs = vec![0u8; if with_obs { n * OBS_LEN } else { 0 }];
+    let mut masks = vec![0u8; if with_obs { n * ACTION_SPACE } else { 0 }];
+    if with_obs {
+        vec.write_observations(&mut obs).unwrap();
+        vec.write_masks(&mut masks).unwrap();
+    }
+    for _ in 0..steps {
+        vec.random_actions(&mut actions);
+        vec.step(&actions, &mut rewards, &mut dones).unwrap();
+        if with_obs {
+            // As the Python binding does: only what changed is written.
+            if write_obs {
+                vec.update_observations(&mut obs).unwrap();
+            }
+            if write_masks {
+                vec.update_masks(&mut masks).unwrap();
+            }
+        }
+    }
+    black_box((&obs, &masks));
+    u64::from(steps) * n as u64
 }
 
 /// `VecGame` without and with observations in turns, per CPU-second.

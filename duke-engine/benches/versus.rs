@@ -9,10 +9,16 @@
 //! material, the 75-move rule and fivefold repetition, checked from a history
 //! of Zobrist keys since the last capture or pawn move.
 //!
-//! The two take turns for `ROUNDS` rounds (which one goes first alternates);
-//! each batch is timed in CPU time of this thread (not wall time, so other
-//! work on the machine counts less), and the figure is the median of the
-//! per-round ratios of turns (plies) per CPU-second.
+//! The two take turns: `ROUNDS` rounds, each of `TURNS` turns in which each
+//! contender plays a twentieth of the round's games (which one goes first
+//! alternates). Every turn is timed in CPU time of this thread (not wall
+//! time, so other work on the machine counts less); a round's rate is its
+//! turns (plies) over its CPU-seconds, and the figure is the median of the
+//! per-round ratios. This machine's speed drifts from second to second:
+//! turns of a few hundredths of a second keep both contenders under the
+//! same speed. (Until December 2026 a round was one turn each, the whole
+//! round's games at once, and the per-round ratios were spread about three
+//! times as wide.)
 //!
 //! ```text
 //! cargo bench -p duke-engine --bench versus            # 7 rounds
@@ -30,11 +36,12 @@
 //! perft for at least half a CPU-second).
 //!
 //! `vec` times `VecGame(1024)` without observations (random decisions, as
-//! `--bench speed -- cpu` does) beside the same random chess games, in
-//! turns the same way: decisions per CPU-second beside plies per
-//! CPU-second. Shakmaty's loop serves as a yardstick of this machine's
-//! speed in that run, so that an absolute figure such as decisions per
-//! second can be read against how fast the machine was running.
+//! `--bench speed -- cpu` does: one batch a round, 2,000 steps from the
+//! start, 100 a turn) beside random chess games, in turns the same way:
+//! decisions per CPU-second beside plies per CPU-second. Shakmaty's loop
+//! serves as a yardstick of this machine's speed in that run, so that an
+//! absolute figure such as decisions per second can be read against how
+//! fast the machine was running.
 
 use std::hint::black_box;
 
@@ -44,9 +51,11 @@ use shakmaty::{Chess, EnPassantMode, Position};
 
 #[path = "common/mod.rs"]
 mod common;
-use common::{thread_cpu, vec_playouts, xorshift};
+use common::{thread_cpu, xorshift};
 
 const ROUNDS: usize = 7;
+/// The turns of a round: both contenders run once in each.
+const TURNS: u32 = 20;
 
 /// `games` random games of The Duke through `Game`: the turns played.
 fn duke_games(games: u32, seed: u64) -> u64 {
@@ -160,50 +169,102 @@ fn perft_rounds(rounds: usize, depth: u32) {
     );
 }
 
-/// `VecGame(1024)` without observations beside random chess games, in
-/// turns: decisions and plies per CPU-second, and their ratio.
-fn vec_rounds(rounds: usize, quick: bool) {
-    let (steps, chess_n) = if quick { (50, 100) } else { (2_000, 2_000) };
-    println!(
-        "VecGame n=1024 ({steps} steps, no observations) and {chess_n} random chess games, \
-         one core, {rounds} rounds taking turns, per CPU-second of this thread"
-    );
-    let (mut vec_rates, mut chess_rates, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+/// Times `a` and `b` in turns: `rounds` rounds, each of `turns` turns in
+/// which both run once (which one goes first alternates), each run timed
+/// in CPU time of this thread. `a(round)` and `b(round)` return what a
+/// run counted; the rates of a round are its counts over its CPU-seconds.
+/// Short turns keep the two close in time, so that the machine's speed,
+/// which drifts from second to second, moves both alike. Prints every
+/// round and the medians; `what` names the two and their units.
+fn in_turns(
+    rounds: usize,
+    turns: u32,
+    what: [&str; 4],
+    mut a: impl FnMut(usize) -> u64,
+    mut b: impl FnMut(usize) -> u64,
+) {
+    let [a_name, a_unit, b_name, b_unit] = what;
+    let (mut a_rates, mut b_rates, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
     for round in 0..rounds {
-        let seed = 1 + round as u64 * 1_000_003;
-        let run_vec = || {
-            let t = thread_cpu();
-            let decisions = vec_playouts(steps, false);
-            decisions as f64 / (thread_cpu() - t)
-        };
-        let run_chess = || {
-            let t = thread_cpu();
-            let plies = chess_games(chess_n, seed);
-            plies as f64 / (thread_cpu() - t)
-        };
-        let (v, c) = if round % 2 == 0 {
-            let v = run_vec();
-            (v, run_chess())
-        } else {
-            let c = run_chess();
-            (run_vec(), c)
-        };
+        let (mut at, mut an, mut bt, mut bn) = (0.0, 0, 0.0, 0);
+        for turn in 0..turns {
+            let mut run_a = || {
+                let t = thread_cpu();
+                an += a(round);
+                at += thread_cpu() - t;
+            };
+            let mut run_b = || {
+                let t = thread_cpu();
+                bn += b(round);
+                bt += thread_cpu() - t;
+            };
+            if (round + turn as usize) % 2 == 0 {
+                run_a();
+                run_b();
+            } else {
+                run_b();
+                run_a();
+            }
+        }
+        let (ra, rb) = (an as f64 / at, bn as f64 / bt);
         println!(
-            "round {}: VecGame {:6.3} M decisions/s  chess {:6.3} M plies/s  ratio {:.3}",
+            "round {}: {a_name} {:6.3} M {a_unit}/s  {b_name} {:6.3} M {b_unit}/s  ratio {:.3}",
             round + 1,
-            v / 1e6,
-            c / 1e6,
-            v / c
+            ra / 1e6,
+            rb / 1e6,
+            ra / rb
         );
-        vec_rates.push(v);
-        chess_rates.push(c);
-        ratios.push(v / c);
+        a_rates.push(ra);
+        b_rates.push(rb);
+        ratios.push(ra / rb);
     }
     println!(
-        "median: VecGame {:.3} M decisions/s, shakmaty {:.3} M plies/s; median of per-round ratios {:.3}",
-        median(vec_rates) / 1e6,
-        median(chess_rates) / 1e6,
+        "median: {a_name} {:.3} M {a_unit}/s, shakmaty {:.3} M {b_unit}/s; median of per-round ratios {:.3}",
+        median(a_rates) / 1e6,
+        median(b_rates) / 1e6,
         median(ratios)
+    );
+}
+
+/// `VecGame(1024)` without observations beside random chess games, in
+/// turns: decisions and plies per CPU-second, and their ratio. Each round
+/// steps one batch from the start, `steps / turns` steps a turn.
+fn vec_rounds(rounds: usize, quick: bool) {
+    use duke_engine::batch::VecGame;
+    use duke_engine::encode::Perspective;
+    let (steps, chess_n, turns) = if quick {
+        (50, 100, 1)
+    } else {
+        (2_000, 2_000, TURNS)
+    };
+    let n = 1024;
+    println!(
+        "VecGame n={n} ({steps} steps, no observations) and {chess_n} random chess games a round, \
+         one core, {rounds} rounds of {turns} turns, per CPU-second of this thread"
+    );
+    let mut vec = VecGame::new(n, 1, Perspective::Mover);
+    let (mut actions, mut rewards, mut dones) = (vec![0u32; n], vec![0f32; n], vec![0u8; n]);
+    let mut vec_round = usize::MAX;
+    let mut chess_turn = 0;
+    in_turns(
+        rounds,
+        turns,
+        ["VecGame", "decisions", "chess", "plies"],
+        |round| {
+            if round != vec_round {
+                vec = VecGame::new(n, 1 + round as u64, Perspective::Mover);
+                vec_round = round;
+            }
+            for _ in 0..steps / turns {
+                vec.random_actions(&mut actions);
+                vec.step(&actions, &mut rewards, &mut dones).unwrap();
+            }
+            u64::from(steps / turns) * n as u64
+        },
+        |round| {
+            chess_turn += 1;
+            chess_games(chess_n / turns, round as u64 * 1_000_003 + chess_turn)
+        },
     );
 }
 
@@ -261,43 +322,23 @@ fn main() {
     } else {
         (ROUNDS, 20_000, 10_000)
     };
-    println!("random games, one core, {rounds} rounds taking turns, per CPU-second of this thread");
-    let mut ratios = Vec::new();
-    let (mut duke_rates, mut chess_rates) = (Vec::new(), Vec::new());
-    for round in 0..rounds {
-        let seed = 1 + round as u64 * 1_000_003;
-        let run_duke = || {
-            let t = thread_cpu();
-            let turns = duke_games(duke_n, seed);
-            turns as f64 / (thread_cpu() - t)
-        };
-        let run_chess = || {
-            let t = thread_cpu();
-            let plies = chess_games(chess_n, seed);
-            plies as f64 / (thread_cpu() - t)
-        };
-        let (d, c) = if round % 2 == 0 {
-            let d = run_duke();
-            (d, run_chess())
-        } else {
-            let c = run_chess();
-            (run_duke(), c)
-        };
-        println!(
-            "round {}: duke {:6.3} M turns/s  chess {:6.3} M plies/s  ratio {:.3}",
-            round + 1,
-            d / 1e6,
-            c / 1e6,
-            d / c
-        );
-        ratios.push(d / c);
-        duke_rates.push(d);
-        chess_rates.push(c);
-    }
+    let turns = if quick { 1 } else { TURNS };
     println!(
-        "median: duke {:.3} M turns/s, shakmaty {:.3} M plies/s; median of per-round ratios {:.3}",
-        median(duke_rates) / 1e6,
-        median(chess_rates) / 1e6,
-        median(ratios)
+        "random games ({duke_n} of The Duke, {chess_n} of chess a round), one core, \
+         {rounds} rounds of {turns} turns, per CPU-second of this thread"
+    );
+    let (mut duke_turn, mut chess_turn) = (0, 0);
+    in_turns(
+        rounds,
+        turns,
+        ["duke", "turns", "chess", "plies"],
+        |round| {
+            duke_turn += 1;
+            duke_games(duke_n / turns, round as u64 * 1_000_003 + duke_turn)
+        },
+        |round| {
+            chess_turn += 1;
+            chess_games(chess_n / turns, round as u64 * 1_000_003 + chess_turn)
+        },
     );
 }
