@@ -198,7 +198,7 @@ fn in_turns(
                 bn += b(round);
                 bt += thread_cpu() - t;
             };
-            if (round + turn as usize) % 2 == 0 {
+            if (round + turn as usize).is_multiple_of(2) {
                 run_a();
                 run_b();
             } else {
