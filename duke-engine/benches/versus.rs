@@ -171,8 +171,9 @@ fn perft_rounds(rounds: usize, depth: u32) {
 
 /// Times `a` and `b` in turns: `rounds` rounds, each of `turns` turns in
 /// which both run once (which one goes first alternates), each run timed
-/// in CPU time of this thread. `a(round)` and `b(round)` return what a
-/// run counted; the rates of a round are its counts over its CPU-seconds.
+/// in CPU time of this thread. `a(round, turn)` and `b(round, turn)`
+/// return what a run counted; the rates of a round are its counts over
+/// its CPU-seconds.
 /// Short turns keep the two close in time, so that the machine's speed,
 /// which drifts from second to second, moves both alike. Prints every
 /// round and the medians; `what` names the two and their units.
@@ -180,8 +181,8 @@ fn in_turns(
     rounds: usize,
     turns: u32,
     what: [&str; 4],
-    mut a: impl FnMut(usize) -> u64,
-    mut b: impl FnMut(usize) -> u64,
+    mut a: impl FnMut(usize, u32) -> u64,
+    mut b: impl FnMut(usize, u32) -> u64,
 ) {
     let [a_name, a_unit, b_name, b_unit] = what;
     let (mut a_rates, mut b_rates, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
@@ -190,12 +191,12 @@ fn in_turns(
         for turn in 0..turns {
             let mut run_a = || {
                 let t = thread_cpu();
-                an += a(round);
+                an += a(round, turn);
                 at += thread_cpu() - t;
             };
             let mut run_b = || {
                 let t = thread_cpu();
-                bn += b(round);
+                bn += b(round, turn);
                 bt += thread_cpu() - t;
             };
             if (round + turn as usize).is_multiple_of(2) {
@@ -245,12 +246,11 @@ fn vec_rounds(rounds: usize, quick: bool) {
     let mut vec = VecGame::new(n, 1, Perspective::Mover);
     let (mut actions, mut rewards, mut dones) = (vec![0u32; n], vec![0f32; n], vec![0u8; n]);
     let mut vec_round = usize::MAX;
-    let mut chess_turn = 0;
     in_turns(
         rounds,
         turns,
         ["VecGame", "decisions", "chess", "plies"],
-        |round| {
+        |round, _| {
             if round != vec_round {
                 vec = VecGame::new(n, 1 + round as u64, Perspective::Mover);
                 vec_round = round;
@@ -261,11 +261,16 @@ fn vec_rounds(rounds: usize, quick: bool) {
             }
             u64::from(steps / turns) * n as u64
         },
-        |round| {
-            chess_turn += 1;
-            chess_games(chess_n / turns, round as u64 * 1_000_003 + chess_turn)
-        },
+        |round, turn| chess_games(chess_n / turns, turn_seed(round, turn)),
     );
+}
+
+/// The seed of a turn's games: different for every turn of every round,
+/// odd (the benches' generators start from `seed | 1`, so two seeds one
+/// apart would give the same choices), and far enough apart that no two
+/// turns' games share a bag seed (`seed + game`).
+fn turn_seed(round: usize, turn: u32) -> u64 {
+    1 + round as u64 * 10_000_020 + u64::from(turn) * 200_006
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -327,18 +332,11 @@ fn main() {
         "random games ({duke_n} of The Duke, {chess_n} of chess a round), one core, \
          {rounds} rounds of {turns} turns, per CPU-second of this thread"
     );
-    let (mut duke_turn, mut chess_turn) = (0, 0);
     in_turns(
         rounds,
         turns,
         ["duke", "turns", "chess", "plies"],
-        |round| {
-            duke_turn += 1;
-            duke_games(duke_n / turns, round as u64 * 1_000_003 + duke_turn)
-        },
-        |round| {
-            chess_turn += 1;
-            chess_games(chess_n / turns, round as u64 * 1_000_003 + chess_turn)
-        },
+        |round, turn| duke_games(duke_n / turns, turn_seed(round, turn)),
+        |round, turn| chess_games(chess_n / turns, turn_seed(round, turn)),
     );
 }
