@@ -32,8 +32,10 @@
 //! `perft` compares perft with bulk counting at the last ply: The Duke's
 //! standard start to depth 5 (1,637,009 leaves) beside chess's start
 //! position to depth 5 (4,865,609 leaves) through `shakmaty::perft`, in
-//! leaves per CPU-second, taking turns the same way (each batch repeats its
-//! perft for at least half a CPU-second).
+//! leaves per CPU-second, taking turns the same way (in each turn, each
+//! contender repeats its perft for at least a fortieth of a CPU-second, half
+//! a CPU-second a round; until December 2026 a round was one such batch of
+//! half a CPU-second each).
 //!
 //! `vec` times `VecGame(1024)` without observations (random decisions, as
 //! `--bench speed -- cpu` does: one batch a round, 2,000 steps from the
@@ -121,51 +123,32 @@ fn chess_games(games: u32, seed: u64) -> u64 {
 
 /// Perft of both games in turns: leaves per CPU-second and their ratio.
 fn perft_rounds(rounds: usize, depth: u32) {
-    println!("perft to depth {depth}, bulk counting, {rounds} rounds taking turns, per CPU-second");
+    let turns = if rounds == 1 { 1 } else { TURNS };
+    println!(
+        "perft to depth {depth}, bulk counting, {rounds} rounds of {turns} turns, per CPU-second"
+    );
     let duke = duke_engine::Position::standard();
     let chess = Chess::default();
-    // Each batch repeats its perft until it has used `least` CPU-seconds,
-    // so that both contenders are timed over about as long.
-    let least = if rounds == 1 { 0.05 } else { 0.5 };
-    let run_duke = || {
+    // In each turn, each contender repeats its perft until it has used
+    // `least` CPU-seconds, so that both are timed over about as long.
+    let least = if rounds == 1 {
+        0.05
+    } else {
+        0.5 / f64::from(turns)
+    };
+    let repeat = |perft: &dyn Fn() -> u64| {
         let (t, mut n) = (thread_cpu(), 0);
         while thread_cpu() - t < least {
-            n += duke_engine::perft(black_box(&duke), depth);
+            n += perft();
         }
-        n as f64 / (thread_cpu() - t)
+        n
     };
-    let run_chess = || {
-        let (t, mut n) = (thread_cpu(), 0);
-        while thread_cpu() - t < least {
-            n += shakmaty::perft(black_box(&chess), depth);
-        }
-        n as f64 / (thread_cpu() - t)
-    };
-    let (mut ratios, mut ds, mut cs) = (Vec::new(), Vec::new(), Vec::new());
-    for round in 0..rounds {
-        let (d, c) = if round % 2 == 0 {
-            let d = run_duke();
-            (d, run_chess())
-        } else {
-            let c = run_chess();
-            (run_duke(), c)
-        };
-        println!(
-            "round {}: duke {:7.1} M leaves/s  chess {:7.1} M leaves/s  ratio {:.3}",
-            round + 1,
-            d / 1e6,
-            c / 1e6,
-            d / c
-        );
-        ratios.push(d / c);
-        ds.push(d);
-        cs.push(c);
-    }
-    println!(
-        "median: duke {:.1} M leaves/s, shakmaty {:.1} M leaves/s; median of per-round ratios {:.3}",
-        median(ds) / 1e6,
-        median(cs) / 1e6,
-        median(ratios)
+    in_turns(
+        rounds,
+        turns,
+        ["duke", "leaves", "chess", "leaves"],
+        |_, _| repeat(&|| duke_engine::perft(black_box(&duke), depth)),
+        |_, _| repeat(&|| shakmaty::perft(black_box(&chess), depth)),
     );
 }
 
