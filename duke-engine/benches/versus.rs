@@ -203,7 +203,7 @@ fn in_turns(
         ratios.push(ra / rb);
     }
     println!(
-        "median: {a_name} {:.3} M {a_unit}/s, shakmaty {:.3} M {b_unit}/s; median of per-round ratios {:.3}",
+        "median: {a_name} {:.3} M {a_unit}/s, {b_name} {:.3} M {b_unit}/s; median of per-round ratios {:.3}",
         median(a_rates) / 1e6,
         median(b_rates) / 1e6,
         median(ratios)
