@@ -13,8 +13,8 @@
 #[cfg(feature = "alloc")]
 use crate::action::TargetFields;
 use crate::masks::{
-    relocation_reach, step, ADJACENT, BETWEEN, DIR_OF, JUMP_SLIDE_DIRS, MOVES, NO_DIR, RAYS, REACH,
-    REACH_ANY, SLIDE_DIRS,
+    duke_reach, relocation_reach, step, ADJACENT, BETWEEN, DIR_OF, JUMP_SLIDE_DIRS, MOVES, NO_DIR,
+    RAYS, REACH, REACH_ANY, SLIDE_DIRS,
 };
 use crate::position::NO_SQUARE;
 use crate::{Action, ActionKind, ActionList, Bag, Bitboard, Position, Side, Square};
@@ -409,7 +409,7 @@ impl Position {
         let kbit = 1u64 << k;
         let ed = 1u64 << ek;
         // Where the Duke reaches (taking the enemy Duke is always legal).
-        let duke_reach = relocation_reach(self.board[k] as usize, k, occ) & !own;
+        let duke_reach = duke_reach(self.board[k] as usize, k, occ) & !own;
         let g = self.guard(k, duke_reach & !ed);
 
         let bag = self.bags[us];
