@@ -697,22 +697,22 @@ impl VecGame {
             }
         }
         self.chosen.fill(NOT_CHOSEN);
-        for (i, env) in self.envs.iter_mut().enumerate() {
+        for ((env, reward), done) in self.envs.iter_mut().zip(rewards).zip(dones) {
             let mover = env.pos.side_to_move();
             match env.apply(env.chosen) {
                 Some(outcome) => {
-                    rewards[i] = match outcome.winner() {
+                    *reward = match outcome.winner() {
                         Some(w) if w == mover => 1.0,
                         Some(_) => -1.0,
                         None => 0.0,
                     };
-                    dones[i] = 1;
+                    *done = 1;
                     env.reset(VecGame::episode_seed(self.seed, self.episodes), &self.start);
                     self.episodes += 1;
                 }
                 None => {
-                    rewards[i] = 0.0;
-                    dones[i] = 0;
+                    *reward = 0.0;
+                    *done = 0;
                 }
             }
         }
