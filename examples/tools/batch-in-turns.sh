@@ -17,12 +17,18 @@
 set -euo pipefail
 rev=${1:?an earlier commit}
 rounds=${2:-41}
+case $rounds in
+    '' | *[!0-9]* | 0) echo "rounds must be a positive whole number, not '$rounds'" >&2; exit 2 ;;
+esac
 root=$(git rev-parse --show-toplevel)
 work="$root/target/batch-in-turns"
 mkdir -p "$work"
 rm -rf "$work/old"
 git -C "$root" worktree prune
-git -C "$root" worktree add --force --detach "$work/old" "$rev" > /dev/null 2>&1
+git -C "$root" worktree add --force --detach "$work/old" "$rev" > /dev/null 2>&1 ||
+    { echo "cannot check out '$rev' (not a commit of this clone?)" >&2; exit 2; }
+# The earlier checkout goes away however the run ends.
+trap 'git -C "$root" worktree remove --force "$work/old" > /dev/null 2>&1 || true' EXIT
 # Two packages of one name and one version cannot share a build: the earlier
 # one is renumbered (its own sources are unchanged).
 sed -i 's/^version\.workspace = true$/version = "0.0.1"/' "$work/old/duke-engine/Cargo.toml"
@@ -37,7 +43,7 @@ publish = false
 [dependencies]
 earlier = { package = "duke-engine", path = "$work/old/duke-engine" }
 now = { package = "duke-engine", path = "$root/duke-engine" }
-libc = "0.2"
+libc = "=0.2.191"  # as the repository's Cargo.lock
 
 # As the repository's release profile.
 [profile.release]
@@ -110,4 +116,3 @@ EOF
 echo "building $rev and this checkout ..." >&2
 (cd "$work/bin" && cargo build --release --quiet)
 "$work/bin/target/release/batch-in-turns" "$rounds"
-git -C "$root" worktree remove --force "$work/old" > /dev/null 2>&1 || true
