@@ -56,6 +56,22 @@
 #define DUKE_MAX_ACTIONS 208
 
 /**
+ * The level duke_game_best_action plays for level 0, the same default as
+ * every face's (Python's `best_action()`, JavaScript's `bestAction()`).
+ */
+#define DUKE_DEFAULT_LEVEL 3
+
+/**
+ * The number of AI levels (1 to DUKE_LEVELS).
+ */
+#define DUKE_LEVELS 5
+
+/**
+ * The most decisions a hint lists (its `k`).
+ */
+#define DUKE_MAX_HINTS 209
+
+/**
  * What a function reports. The values are stable.
  */
 typedef enum {
@@ -311,23 +327,40 @@ duke_status duke_game_position(const duke_game *game, duke_position **out);
 duke_status duke_game_phase(const duke_game *game, duke_phase *out);
 
 /**
- * The actions the game accepts now as text, one per line.
+ * The decisions the game offers now as text, one per line: in play
+ * `levy` first while a levy is possible, then every maneuver; after the
+ * levy, the drawn troop's placements; in setup, the placements allowed.
+ * Each line is accepted by duke_game_play. Choosing one uniformly plays
+ * by the rules: the bag, not the player, decides a levied troop.
  */
 duke_status duke_game_legal_actions(const duke_game *game, char *buf, size_t len, size_t *out_len);
 
 /**
- * The decisions the game accepts now as indices of the action space: in
- * play every maneuver and DUKE_DRAW_INDEX when a levy is possible; after
- * a draw, the drawn troop's placements.
+ * The decisions the game accepts now as indices of the action space, in
+ * the engine's order (the same as Python's and JavaScript's, and as
+ * duke_game_legal_actions lists them): in play DUKE_DRAW_INDEX first when
+ * a levy is possible, then every maneuver; after a draw, the drawn
+ * troop's placements.
  */
 duke_status duke_game_legal_indices(const duke_game *game, duke_perspective view, uint32_t *buf, size_t len, size_t *out_count);
 
 /**
- * Plays action text: a setup placement, a maneuver, a whole levy (`P@C2`,
- * a troop from outside, accepted when in the bag), or the placement of a
- * drawn troop. On error the game is unchanged.
+ * Plays a decision's text: a maneuver, `levy` (the bag draws the troop;
+ * its placement is the next decision), the drawn troop's placement, or a
+ * setup placement. A whole levy (`P@C2`) in play is refused with
+ * DUKE_ILLEGAL_ACTION, code `levy.bag`: the bag decides the troop; use
+ * duke_game_play_levy for a troop that comes from outside. On error the
+ * game is unchanged.
  */
 duke_status duke_game_play(duke_game *game, const char *action, size_t len);
+
+/**
+ * Plays a whole levy (`P@C2`) whose troop came from outside the game's
+ * bag: a record, a physical game, a server. The troop must be in the
+ * mover's bag. Other actions play as with duke_game_play. On error the
+ * game is unchanged.
+ */
+duke_status duke_game_play_levy(duke_game *game, const char *action, size_t len);
 
 /**
  * Applies the decision at an index of the action space (DUKE_DRAW_INDEX
@@ -401,10 +434,14 @@ duke_status duke_game_observation(const duke_game *game, duke_perspective view, 
 duke_status duke_game_set_threads(duke_game *game, uint32_t threads);
 
 /**
- * The AI's decision at a level (1 to 5) as action text, or "levy" when it
- * is to levy (then duke_game_draw, and ask again for the square). `seed`
- * feeds only the deliberate noise of levels 1 and 2. The search uses the
- * game's threads (duke_game_set_threads).
+ * The AI's decision as text for duke_game_play: a maneuver, `levy` (play
+ * it, then ask again for the drawn troop's square), a placement; in
+ * setup, the fixed setup's next placement. `level` is 1 to 5, or 0 for
+ * the default level every face plays (DUKE_DEFAULT_LEVEL, 3); any other
+ * level is DUKE_INVALID_ARGUMENT (code `level.range`). Returns
+ * DUKE_WRONG_PHASE only once the game is over. `seed` feeds only the
+ * deliberate noise of levels 1 and 2. The search uses the game's threads
+ * (duke_game_set_threads).
  */
 duke_status duke_game_best_action(const duke_game *game, uint8_t level, uint64_t seed, char *buf, size_t len, size_t *out_len);
 

@@ -102,14 +102,25 @@ impl From<duke_engine::ActionError> for Error {
 
 impl From<duke_engine::GameError> for Error {
     fn from(e: duke_engine::GameError) -> Error {
-        let status = match e {
-            duke_engine::GameError::Parse(_) => duke_status::DukeParseError,
-            duke_engine::GameError::Illegal(_) | duke_engine::GameError::NoLevy(_) => {
-                duke_status::DukeIllegalAction
-            }
-            _ => duke_status::DukeWrongPhase,
-        };
-        Error::new(status, e.to_string()).with_code(e.code())
+        Error::new(status_of(e.kind()), e.to_string()).with_code(e.code())
+    }
+}
+
+/// The status of an engine error's kind: one exhaustive match, so a new
+/// kind is a compile error here rather than a different status.
+pub fn status_of(kind: duke_engine::ErrorKind) -> duke_status {
+    match kind {
+        duke_engine::ErrorKind::Parse => duke_status::DukeParseError,
+        duke_engine::ErrorKind::Illegal => duke_status::DukeIllegalAction,
+        duke_engine::ErrorKind::Phase => duke_status::DukeWrongPhase,
+        duke_engine::ErrorKind::Record => duke_status::DukeRecordError,
+        duke_engine::ErrorKind::Range => duke_status::DukeInvalidArgument,
+    }
+}
+
+impl From<duke_engine::search::LevelError> for Error {
+    fn from(e: duke_engine::search::LevelError) -> Error {
+        Error::new(status_of(e.kind()), e.to_string()).with_code(e.code())
     }
 }
 

@@ -2,16 +2,14 @@
 
 use std::ffi::c_char;
 
-use duke_engine::encode::{game_decision, write_game_mask, write_game_observation, ACTION_SPACE};
+use duke_engine::encode::{game_decision, game_indices, write_game_observation};
 use duke_engine::{DrawReason, Game, Outcome, Phase, Side, Square, WinReason};
 
 use crate::duke_perspective;
 use crate::error::{
     buf_out, duke_status, guard, obj, obj_mut, out_ptr, text_in, text_out, write, Error,
 };
-use crate::position::{
-    actions_text, boxed, duke_position, indices_out, observation_out, perspective,
-};
+use crate::position::{boxed, duke_position, indices_out, observation_out, perspective};
 
 /// A game: setup, play, history, the levy and the record. Opaque.
 pub struct duke_game {
@@ -187,7 +185,11 @@ pub unsafe extern "C" fn duke_game_phase(
     })
 }
 
-/// The actions the game accepts now as text, one per line.
+/// The decisions the game offers now as text, one per line: in play
+/// `levy` first while a levy is possible, then every maneuver; after the
+/// levy, the drawn troop's placements; in setup, the placements allowed.
+/// Each line is accepted by duke_game_play. Choosing one uniformly plays
+/// by the rules: the bag, not the player, decides a levied troop.
 #[no_mangle]
 pub unsafe extern "C" fn duke_game_legal_actions(
     game: *const duke_game,
@@ -198,13 +200,20 @@ pub unsafe extern "C" fn duke_game_legal_actions(
     guard(|| {
         // SAFETY: NULL or a live handle; buffer contract passed through.
         let g = unsafe { obj(game, "game")? };
-        unsafe { actions_text(&g.inner.legal_actions(), buf, len, out_len) }
+        let mut text = String::new();
+        for d in g.inner.decisions() {
+            text.push_str(&d.to_string());
+            text.push('\n');
+        }
+        unsafe { text_out(&text, buf, len, out_len) }
     })
 }
 
-/// The decisions the game accepts now as indices of the action space: in
-/// play every maneuver and DUKE_DRAW_INDEX when a levy is possible; after
-/// a draw, the drawn troop's placements.
+/// The decisions the game accepts now as indices of the action space, in
+/// the engine's order (the same as Python's and JavaScript's, and as
+/// duke_game_legal_actions lists them): in play DUKE_DRAW_INDEX first when
+/// a levy is possible, then every maneuver; after a draw, the drawn
+/// troop's placements.
 #[no_mangle]
 pub unsafe extern "C" fn duke_game_legal_indices(
     game: *const duke_game,
@@ -217,19 +226,23 @@ pub unsafe extern "C" fn duke_game_legal_indices(
         // SAFETY: NULL or a live handle.
         let g = unsafe { obj(game, "game")? };
         let persp = perspective(view)?;
-        let mut mask = vec![0u8; ACTION_SPACE];
-        write_game_mask(&g.inner, persp, &mut mask);
-        let indices: Vec<u32> = (0..ACTION_SPACE as u32)
-            .filter(|&i| mask[i as usize] != 0)
-            .collect();
+        let mut indices = [0u32; duke_engine::MAX_ACTIONS + 1];
+        let mut n = 0;
+        game_indices(&g.inner, persp, |i| {
+            indices[n] = i as u32;
+            n += 1;
+        });
         // SAFETY: buffer contract passed through.
-        unsafe { indices_out(indices.into_iter(), buf, len, out_count) }
+        unsafe { indices_out(indices[..n].iter().copied(), buf, len, out_count) }
     })
 }
 
-/// Plays action text: a setup placement, a maneuver, a whole levy (`P@C2`,
-/// a troop from outside, accepted when in the bag), or the placement of a
-/// drawn troop. On error the game is unchanged.
+/// Plays a decision's text: a maneuver, `levy` (the bag draws the troop;
+/// its placement is the next decision), the drawn troop's placement, or a
+/// setup placement. A whole levy (`P@C2`) in play is refused with
+/// DUKE_ILLEGAL_ACTION, code `levy.bag`: the bag decides the troop; use
+/// duke_game_play_levy for a troop that comes from outside. On error the
+/// game is unchanged.
 #[no_mangle]
 pub unsafe extern "C" fn duke_game_play(
     game: *mut duke_game,
@@ -240,7 +253,28 @@ pub unsafe extern "C" fn duke_game_play(
         // SAFETY: NULL or a live handle used by this thread only; text contract.
         let g = unsafe { obj_mut(game, "game")? };
         let text = unsafe { text_in(action, len, "action")? };
-        g.inner.play_text(text)?;
+        let d: duke_engine::Decision = text.parse().map_err(duke_engine::GameError::from)?;
+        g.inner.apply(d)?;
+        Ok(())
+    })
+}
+
+/// Plays a whole levy (`P@C2`) whose troop came from outside the game's
+/// bag: a record, a physical game, a server. The troop must be in the
+/// mover's bag. Other actions play as with duke_game_play. On error the
+/// game is unchanged.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_play_levy(
+    game: *mut duke_game,
+    action: *const c_char,
+    len: usize,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle used by this thread only; text contract.
+        let g = unsafe { obj_mut(game, "game")? };
+        let text = unsafe { text_in(action, len, "action")? };
+        let a: duke_engine::Action = text.parse().map_err(duke_engine::GameError::from)?;
+        g.inner.play_levy(a)?;
         Ok(())
     })
 }
@@ -509,10 +543,7 @@ fn search_input(
 }
 
 fn decision_text(d: duke_engine::encode::Decision) -> String {
-    match d {
-        duke_engine::encode::Decision::Act(a) => a.to_string(),
-        duke_engine::encode::Decision::Draw => "levy".to_string(),
-    }
+    d.to_string()
 }
 
 /// A searcher with the game's threads.
@@ -546,24 +577,23 @@ pub unsafe extern "C" fn duke_game_set_threads(game: *mut duke_game, threads: u3
     })
 }
 
+/// The level a C caller names: 0 for the default (DUKE_DEFAULT_LEVEL), 1
+/// to 5, anything else an error.
 fn check_level(level: u8) -> Result<duke_engine::search::Level, Error> {
-    if (1..=duke_engine::search::LEVELS).contains(&level) {
-        Ok(duke_engine::search::level(level))
-    } else {
-        Err(Error::new(
-            duke_status::DukeInvalidArgument,
-            format!(
-                "level {level} is out of range (1 to {})",
-                duke_engine::search::LEVELS
-            ),
-        ))
+    if level == 0 {
+        return Ok(duke_engine::search::Level::default());
     }
+    Ok(duke_engine::search::Level::new(i64::from(level))?)
 }
 
-/// The AI's decision at a level (1 to 5) as action text, or "levy" when it
-/// is to levy (then duke_game_draw, and ask again for the square). `seed`
-/// feeds only the deliberate noise of levels 1 and 2. The search uses the
-/// game's threads (duke_game_set_threads).
+/// The AI's decision as text for duke_game_play: a maneuver, `levy` (play
+/// it, then ask again for the drawn troop's square), a placement; in
+/// setup, the fixed setup's next placement. `level` is 1 to 5, or 0 for
+/// the default level every face plays (DUKE_DEFAULT_LEVEL, 3); any other
+/// level is DUKE_INVALID_ARGUMENT (code `level.range`). Returns
+/// DUKE_WRONG_PHASE only once the game is over. `seed` feeds only the
+/// deliberate noise of levels 1 and 2. The search uses the game's threads
+/// (duke_game_set_threads).
 #[no_mangle]
 pub unsafe extern "C" fn duke_game_best_action(
     game: *const duke_game,
@@ -578,9 +608,12 @@ pub unsafe extern "C" fn duke_game_best_action(
         let g = unsafe { obj(game, "game")? };
         out_ptr(out_len, "out_len")?;
         let lvl = check_level(level)?;
+        if let Some(a) = g.inner.setup_suggestion() {
+            return unsafe { text_out(&a.to_string(), buf, len, out_len) };
+        }
         let (pos, drawn, history) = search_input(g)?;
         let r = searcher(g).play_level(&pos, drawn, &history, &lvl, seed);
-        unsafe { text_out(&decision_text(r.decision), buf, len, out_len) }
+        unsafe { text_out(&r.decision.to_string(), buf, len, out_len) }
     })
 }
 
@@ -632,6 +665,15 @@ pub unsafe extern "C" fn duke_game_hint(
         let g = unsafe { obj(game, "game")? };
         out_ptr(out_len, "out_len")?;
         let lvl = check_level(level)?;
+        if k as usize > duke_engine::search::MAX_HINTS {
+            return Err(Error::new(
+                duke_status::DukeInvalidArgument,
+                format!(
+                    "k {k}: a hint lists at most {} decisions",
+                    duke_engine::search::MAX_HINTS
+                ),
+            ));
+        }
         let (pos, drawn, history) = search_input(g)?;
         let h = searcher(g).hint(&pos, drawn, &history, &lvl, k as usize);
         let mut text = format!(

@@ -34,11 +34,21 @@ pub const DUKE_ACTION_SPACE: u32 = 5437;
 pub const DUKE_DRAW_INDEX: u32 = 5436;
 /// The most legal actions any position has (a bound for index buffers).
 pub const DUKE_MAX_ACTIONS: usize = 208;
+/// The level duke_game_best_action plays for level 0, the same default as
+/// every face's (Python's `best_action()`, JavaScript's `bestAction()`).
+pub const DUKE_DEFAULT_LEVEL: u8 = 3;
+/// The number of AI levels (1 to DUKE_LEVELS).
+pub const DUKE_LEVELS: u8 = 5;
+/// The most decisions a hint lists (its `k`).
+pub const DUKE_MAX_HINTS: u32 = 209;
 
 const _: () = assert!(DUKE_OBS_LEN == duke_engine::encode::OBS_LEN);
 const _: () = assert!(DUKE_ACTION_SPACE as usize == duke_engine::encode::ACTION_SPACE);
 const _: () = assert!(DUKE_DRAW_INDEX as usize == duke_engine::encode::DRAW);
 const _: () = assert!(DUKE_MAX_ACTIONS == duke_engine::MAX_ACTIONS);
+const _: () = assert!(DUKE_DEFAULT_LEVEL == duke_engine::search::DEFAULT_LEVEL);
+const _: () = assert!(DUKE_LEVELS == duke_engine::search::LEVELS);
+const _: () = assert!(DUKE_MAX_HINTS as usize == duke_engine::search::MAX_HINTS);
 
 /// A point of view for the encodings (`uint32_t`, one of the `DUKE_VIEW_*` values).
 pub type duke_perspective = u32;

@@ -4,7 +4,8 @@
 use std::fmt::Write as _;
 
 use duke_engine::search::{
-    analysis_depth, analyze, Assessment, TurnAnalysis, BLUNDER, MISTAKE, SCORE_CAP,
+    analysis_depth, analyze, level as level_of, Assessment, TurnAnalysis, BLUNDER, MISTAKE,
+    SCORE_CAP,
 };
 use duke_engine::{Game, Side};
 use serde_json::json;
@@ -14,7 +15,7 @@ use crate::protocol::{decision_text, score_text};
 /// Reads a record and analyses it.
 pub fn run(record: &str, level: u8) -> Result<(Game, Vec<TurnAnalysis>), String> {
     let game = Game::from_record(record).map_err(|e| e.to_string())?;
-    let turns = analyze(&game, level);
+    let turns = analyze(&game, level_of(level));
     Ok((game, turns))
 }
 
@@ -28,7 +29,7 @@ pub fn text(turns: &[TurnAnalysis], level: u8) -> String {
     let _ = writeln!(
         out,
         "# level {level}, every decision searched to depth {}; scores in Footmen for the side that played",
-        analysis_depth(level)
+        analysis_depth(level_of(level))
     );
     let _ = writeln!(
         out,
@@ -74,10 +75,7 @@ pub fn text(turns: &[TurnAnalysis], level: u8) -> String {
 }
 
 fn best_text(t: &TurnAnalysis) -> String {
-    match decision_text(t.best) {
-        s if s == "draw" => "levy".into(),
-        s => s,
-    }
+    decision_text(t.best)
 }
 
 /// The analysis as JSON.
@@ -99,7 +97,7 @@ pub fn to_json(game: &Game, turns: &[TurnAnalysis], level: u8) -> String {
         .collect();
     let value = json!({
         "level": level,
-        "depth": analysis_depth(level),
+        "depth": analysis_depth(level_of(level)),
         "units": "centi-Footmen, for the side that played the turn",
         "mistake": MISTAKE,
         "blunder": BLUNDER,
@@ -206,10 +204,10 @@ mod tests {
     fn svg_has_a_point_a_turn_and_marks() {
         let mut game = Game::standard(2);
         for _ in 0..8 {
-            let d = game.best_action(1).unwrap();
+            let d = game.best_action(level_of(1)).unwrap();
             game.apply(d).unwrap();
         }
-        let turns = analyze(&game, 2);
+        let turns = analyze(&game, level_of(2));
         let picture = svg(&turns);
         let line = picture
             .lines()

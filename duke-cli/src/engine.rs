@@ -136,7 +136,8 @@ impl Engine {
                     Start::Dpn(pos) => Game::from_position(pos, 0),
                 };
                 for (i, a) in moves.iter().enumerate() {
-                    if let Err(e) = game.play(*a) {
+                    // A position's levies carry their troops (a record's).
+                    if let Err(e) = game.play_levy(*a) {
                         error(&format!("position: action {} ({a}): {e}", i + 1));
                         return true;
                     }

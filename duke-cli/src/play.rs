@@ -671,7 +671,7 @@ impl Session {
             .hint(&pos, drawn, &history, &level(self.level), 3);
         let show = |d: Decision| match d {
             Decision::Act(a) => a.to_string(),
-            Decision::Draw => "levy".to_string(),
+            Decision::Levy => "levy".to_string(),
         };
         let Some(&(first, first_score)) = h.top.first() else {
             return self.refuse("no hint: no decision");
@@ -836,14 +836,6 @@ impl Session {
                 Err(e) => self.refuse(e.to_string()),
             };
         }
-        // A whole levy (`W@C2`) would pick its troop; in this game the bag decides.
-        if let (Phase::Play, Ok(a)) = (self.game.phase(), text.parse::<Action>()) {
-            if let ActionView::Place { .. } = a.view() {
-                return self.refuse(format!(
-                    "{a}: the bag chooses the troop: type levy to draw one, then its square"
-                ));
-            }
-        }
         let before = *self.game.position();
         match self.game.play_text(text) {
             Ok(a) => {
@@ -855,6 +847,11 @@ impl Session {
                 }
                 self.after_move()
             }
+            // A whole levy (`W@C2`) would pick its troop; the engine refuses
+            // it, and here the command for the levy is `levy`.
+            Err(duke_engine::GameError::BagDecides(a)) => self.refuse(format!(
+                "{a}: the bag chooses the troop: type levy to draw one, then its square"
+            )),
             Err(e) => self.refuse(e.to_string()),
         }
     }

@@ -83,7 +83,7 @@ pub fn decide(player: Player, game: &Game, searcher: &mut Searcher, seed: u64) -
                             -evaluate(&child)
                         }
                     }
-                    Decision::Draw => {
+                    Decision::Levy => {
                         let bag = pos.bag(pos.side_to_move());
                         let mut sum = 0i64;
                         for (t, n) in bag.iter() {

@@ -151,22 +151,19 @@ pub fn parse(line: &str) -> Result<Command, String> {
     }
 }
 
-/// A decision as the protocol writes it: action text, or `draw`.
+/// A decision as the protocol writes it: the engine's text (action text,
+/// or `levy`).
 pub fn decision_text(d: Decision) -> String {
-    match d {
-        Decision::Act(a) => a.to_string(),
-        Decision::Draw => "draw".into(),
-    }
+    d.to_string()
 }
 
-/// Reads a decision written by [`decision_text`].
+/// Reads a decision: the engine's text, or `draw`, the word for the levy
+/// of the protocol's first version.
 pub fn parse_decision(text: &str) -> Result<Decision, String> {
     if text == "draw" {
-        return Ok(Decision::Draw);
+        return Ok(Decision::Levy);
     }
-    text.parse::<Action>()
-        .map(Decision::Act)
-        .map_err(|e| e.to_string())
+    text.parse::<Decision>().map_err(|e| e.to_string())
 }
 
 /// A score as the protocol writes it: Footmen with two decimals, or

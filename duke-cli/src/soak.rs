@@ -64,7 +64,8 @@ fn random_game(seed: u64) -> Result<(u64, &'static str), String> {
             after_step(&mut game)?;
             game.place(a.target()).map_err(|e| e.to_string())?;
         } else {
-            game.play(a).map_err(|e| e.to_string())?;
+            // Half the levies whole, as a troop from outside.
+            game.play_levy(a).map_err(|e| e.to_string())?;
         }
         after_step(&mut game).map_err(|e| format!("turn {}: {e}", turns + 1))?;
         turns += 1;

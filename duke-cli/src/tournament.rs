@@ -123,7 +123,7 @@ fn play_game(
         // The referee judges every answer: the draw of a levy only when
         // no troop waits, any action by the game's arbiter.
         let illegal = match (d, game.phase()) {
-            (Decision::Draw, Phase::Levy { troop }) => Some(format!(
+            (Decision::Levy, Phase::Levy { troop }) => Some(format!(
                 "answered draw while its drawn {troop} waits to be placed"
             )),
             _ => match &seats[i] {

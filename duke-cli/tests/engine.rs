@@ -81,7 +81,7 @@ impl Engine {
     }
 }
 
-/// Asserts that `decision` is the levy (`draw`) or one of the actions
+/// Asserts that `decision` is the levy (`levy`) or one of the actions
 /// `duke moves` lists in `dpn`.
 fn assert_listed(dpn: &str, decision: &str) {
     let legal = Command::new(env!("CARGO_BIN_EXE_duke"))
@@ -90,7 +90,7 @@ fn assert_listed(dpn: &str, decision: &str) {
         .unwrap();
     let legal = String::from_utf8(legal.stdout).unwrap();
     assert!(
-        decision == "draw" || legal.lines().any(|l| l == decision),
+        decision == "levy" || legal.lines().any(|l| l == decision),
         "{decision} not in {legal}"
     );
 }

@@ -80,7 +80,7 @@ fn main() {
     let result = searcher.play_level(&position, drawn, &history, &level(3), 0);
     match result.decision {
         Decision::Act(a) => println!("level 3 plays {a} (score {})", result.score),
-        Decision::Draw => println!("level 3 levies (score {})", result.score),
+        Decision::Levy => println!("level 3 levies (score {})", result.score),
     }
     // ANCHOR_END: ai
 }

@@ -40,7 +40,7 @@ fn main() {
                         searches += 1;
                         let d = r.decision;
                         g.apply(d).expect("the level's decision is legal");
-                        if d != Decision::Draw {
+                        if d != Decision::Levy {
                             break;
                         }
                     }

@@ -125,7 +125,7 @@ fn play_game(g: u64, lvl: u8, searcher: &mut Searcher) -> Vec<(Position, f64)> {
             let r = searcher.play_level(&pos, drawn, &history, &level(lvl), g);
             game.apply(r.decision)
                 .expect("the level's decision is legal");
-            if r.decision != Decision::Draw {
+            if r.decision != Decision::Levy {
                 break;
             }
         }

@@ -346,6 +346,112 @@ impl fmt::Debug for Action {
     }
 }
 
+/// What the player to move decides: an [`Action`], or to levy, after
+/// which the bag decides the troop and the player then decides its square
+/// (a placement action). Written as the action's text, or `levy`.
+///
+/// Every face offers the player these: [`crate::Game::decisions`] lists
+/// them, [`crate::Game::apply`] plays one, and the AI returns one.
+///
+/// ```
+/// use duke_engine::{Action, Decision};
+/// let levy: Decision = "levy".parse().unwrap();
+/// assert_eq!(levy, Decision::Levy);
+/// assert_eq!(levy.to_string(), "levy");
+/// let d: Decision = "b1-b2".parse().unwrap();
+/// assert_eq!(d, Decision::Act("B1-B2".parse::<Action>().unwrap()));
+/// assert_eq!(d.to_string(), "B1-B2");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Decision {
+    /// An action (a placement here carries its troop).
+    Act(Action),
+    /// Levy: draw a tile from the bag; the bag decides which.
+    Levy,
+}
+
+impl Decision {
+    /// The text of the levy decision.
+    pub const LEVY_TEXT: &'static str = "levy";
+
+    /// The action, `None` for the levy.
+    pub const fn action(self) -> Option<Action> {
+        match self {
+            Decision::Act(a) => Some(a),
+            Decision::Levy => None,
+        }
+    }
+
+    /// Whether this is the levy decision.
+    pub const fn is_levy(self) -> bool {
+        matches!(self, Decision::Levy)
+    }
+
+    /// A lowercase word for its kind: `relocate`, `strike`, `command`,
+    /// `place` or `levy`.
+    pub const fn kind_str(self) -> &'static str {
+        match self {
+            Decision::Act(a) => a.kind().as_str(),
+            Decision::Levy => Decision::LEVY_TEXT,
+        }
+    }
+}
+
+impl From<Action> for Decision {
+    fn from(a: Action) -> Decision {
+        Decision::Act(a)
+    }
+}
+
+impl fmt::Display for Decision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Decision::Act(a) => a.fmt(f),
+            Decision::Levy => f.write_str(Decision::LEVY_TEXT),
+        }
+    }
+}
+
+impl core::str::FromStr for Decision {
+    type Err = crate::ParseActionError;
+
+    /// `levy` (any case) or action text.
+    fn from_str(s: &str) -> Result<Decision, Self::Err> {
+        if s.trim().eq_ignore_ascii_case(Decision::LEVY_TEXT) {
+            Ok(Decision::Levy)
+        } else {
+            s.parse().map(Decision::Act)
+        }
+    }
+}
+
+impl ActionKind {
+    /// Every kind, in order.
+    pub const ALL: [ActionKind; 4] = [
+        ActionKind::Relocate,
+        ActionKind::Strike,
+        ActionKind::Command,
+        ActionKind::Place,
+    ];
+
+    /// A lowercase word for the kind: `relocate`, `strike`, `command` or
+    /// `place`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ActionKind::Relocate => "relocate",
+            ActionKind::Strike => "strike",
+            ActionKind::Command => "command",
+            ActionKind::Place => "place",
+        }
+    }
+}
+
+impl fmt::Display for ActionKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// The capacity of an [`ActionList`]: a bound on the legal actions of any
 /// position. A test derives it from the masks (each tile of an army at its
 /// best square with open rays, plus 14 troop kinds times 4 levy squares);

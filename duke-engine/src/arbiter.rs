@@ -114,6 +114,11 @@ impl IllegalActionError {
         self.reason
     }
 
+    /// The kind of failure: [`ErrorKind::Illegal`](crate::ErrorKind::Illegal).
+    pub fn kind(&self) -> crate::ErrorKind {
+        crate::ErrorKind::Illegal
+    }
+
     /// The stable code of the reason, e.g. `"illegal.blocked"` (see
     /// [`IllegalReason::code`]).
     pub fn code(&self) -> &'static str {

@@ -314,7 +314,7 @@ impl Env {
             pos: start.pos,
             pending: None,
             seed,
-            chosen: Decision::Draw,
+            chosen: Decision::Levy,
             // Reserved once so that stepping does not allocate: an episode's
             // history grows past 256 actions only in long games, and keeps
             // its room after.
@@ -367,10 +367,10 @@ impl Env {
     #[inline]
     fn accept(&self, decision: Decision) -> Option<Decision> {
         match (self.pending, decision) {
-            (None, Decision::Draw) => self.decisions.levy.then_some(Decision::Draw),
+            (None, Decision::Levy) => self.decisions.levy.then_some(Decision::Levy),
             (None, Decision::Act(a)) if a.kind() == ActionKind::Place => None,
             (_, Decision::Act(a)) => self.decisions.find(a).map(Decision::Act),
-            (Some(_), Decision::Draw) => None,
+            (Some(_), Decision::Levy) => None,
         }
     }
 
@@ -378,7 +378,7 @@ impl Env {
     #[inline]
     fn apply(&mut self, decision: Decision) -> Option<crate::Outcome> {
         let action = match decision {
-            Decision::Draw => {
+            Decision::Levy => {
                 let troop = draw_troop(self.seed, &self.pos);
                 self.pending = Some(troop);
                 let squares = self.pos.levy_squares().0;
@@ -425,7 +425,7 @@ impl Env {
             };
             (index as u32, Decision::Act(action))
         } else {
-            (DRAW as u32, Decision::Draw)
+            (DRAW as u32, Decision::Levy)
         };
         self.chosen = decision;
         index
@@ -597,13 +597,98 @@ impl fmt::Display for StepError {
 
 impl core::error::Error for StepError {}
 
+impl StepError {
+    /// The kind of failure: `Range` for a buffer's length, `Illegal` for
+    /// an index a game does not accept.
+    pub const fn kind(&self) -> crate::ErrorKind {
+        match self {
+            StepError::Length { .. } => crate::ErrorKind::Range,
+            StepError::Illegal { .. } => crate::ErrorKind::Illegal,
+        }
+    }
+
+    /// The stable code: `step.length` or `step.illegal`.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            StepError::Length { .. } => "step.length",
+            StepError::Illegal { .. } => "step.illegal",
+        }
+    }
+}
+
+/// The most games one [`VecGame`] holds: with observations and masks a
+/// game takes about 6.3 KB, so the largest batch stays near 420 MB.
+pub const MAX_GAMES: usize = 1 << 16;
+
+/// A batch size outside 1 to [`MAX_GAMES`], or a batch the heap cannot
+/// hold.
+///
+/// ```
+/// use duke_engine::batch::{VecGame, MAX_GAMES};
+/// use duke_engine::encode::Perspective;
+/// let err = VecGame::try_new(1 << 40, 1, Perspective::Mover).unwrap_err();
+/// assert_eq!(err.code(), "batch.size");
+/// assert_eq!(err.to_string(), format!("a batch of {} games: the most is {MAX_GAMES}", 1u64 << 40));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BatchSizeError {
+    n: usize,
+}
+
+impl BatchSizeError {
+    /// The kind of failure: [`ErrorKind::Range`](crate::ErrorKind::Range).
+    pub const fn kind(&self) -> crate::ErrorKind {
+        crate::ErrorKind::Range
+    }
+
+    /// The stable code: `batch.size`.
+    pub const fn code(&self) -> &'static str {
+        "batch.size"
+    }
+}
+
+impl fmt::Display for BatchSizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.n == 0 {
+            f.write_str("a batch of 0 games: a batch needs at least one game")
+        } else if self.n > MAX_GAMES {
+            write!(f, "a batch of {} games: the most is {MAX_GAMES}", self.n)
+        } else {
+            write!(f, "a batch of {} games: out of memory", self.n)
+        }
+    }
+}
+
+impl core::error::Error for BatchSizeError {}
+
 impl VecGame {
     /// The seed of episode `k` of a batch created with `seed`.
     pub const fn episode_seed(seed: u64, k: u64) -> u64 {
         mix(seed.wrapping_add(k))
     }
 
+    /// `n` games (1 to [`MAX_GAMES`]), all at the standard start
+    /// position; an error for any other `n`, or when the heap cannot hold
+    /// them (never an abort).
+    pub fn try_new(n: usize, seed: u64, persp: Perspective) -> Result<VecGame, BatchSizeError> {
+        if n == 0 || n > MAX_GAMES {
+            return Err(BatchSizeError { n });
+        }
+        let mut envs: Vec<Env> = Vec::new();
+        let mut chosen: Vec<u32> = Vec::new();
+        if envs.try_reserve_exact(n).is_err() || chosen.try_reserve_exact(n).is_err() {
+            return Err(BatchSizeError { n });
+        }
+        drop((envs, chosen));
+        Ok(VecGame::new(n, seed, persp))
+    }
+
     /// `n` games, all at the standard start position.
+    ///
+    /// # Panics
+    ///
+    /// When the heap cannot hold them; [`VecGame::try_new`] returns an
+    /// error instead.
     pub fn new(n: usize, seed: u64, persp: Perspective) -> VecGame {
         let start = Start::new();
         let envs = (0..n as u64)

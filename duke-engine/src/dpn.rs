@@ -110,6 +110,11 @@ impl ParseDpnError {
         self.field
     }
 
+    /// The kind of failure: [`ErrorKind::Parse`](crate::ErrorKind::Parse).
+    pub fn kind(&self) -> crate::ErrorKind {
+        crate::ErrorKind::Parse
+    }
+
     /// A stable code naming the field at fault, the same in Rust, Python
     /// (`.code`) and C (`duke_last_error_code`): `dpn.text` (the whole
     /// string: field count, spaces), `dpn.board`, `dpn.side`, `dpn.bags`,

@@ -104,15 +104,7 @@ impl Perspective {
     }
 }
 
-/// A decision of the player to move: an action, or the decision to levy
-/// whose troop the bag then decides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Decision {
-    /// An action (a levy here carries its troop).
-    Act(Action),
-    /// Levy: draw a tile from the bag.
-    Draw,
-}
+pub use crate::action::Decision;
 
 /// Whether the viewer of `persp` in `pos` sees the board turned (Dark).
 #[inline(always)]
@@ -134,7 +126,7 @@ pub(crate) fn map_sq(sq: usize, turn: bool) -> usize {
 pub fn action_index(decision: Decision, pos: &Position, persp: Perspective) -> usize {
     let t = turned(pos, persp);
     let a = match decision {
-        Decision::Draw => return DRAW,
+        Decision::Levy => return DRAW,
         Decision::Act(a) => a,
     };
     match a.kind() {
@@ -240,7 +232,7 @@ pub fn action_from_index(index: usize, pos: &Position, persp: Perspective) -> Op
         let i = index - PLACE_BASE;
         Action::place(Troop::from_index(i / 36)?, sq(i % 36)?)
     } else if index == DRAW {
-        return Some(Decision::Draw);
+        return Some(Decision::Levy);
     } else {
         return None;
     };
@@ -577,7 +569,7 @@ mod game {
         let waiting = game.pending_draw().is_some();
         match d {
             // Drawing again returns the waiting troop: not a decision.
-            Decision::Draw if waiting => None,
+            Decision::Levy if waiting => None,
             Decision::Act(a) if a.kind() == ActionKind::Place && !waiting => {
                 // A placement without a draw: only setup offers one.
                 matches!(game.phase(), Phase::Setup { .. }).then_some(d)
@@ -591,7 +583,7 @@ mod game {
     pub fn game_decision(game: &Game, index: usize, persp: Perspective) -> Option<Decision> {
         let d = action_from_index(index, game.position(), persp)?;
         match (game.phase(), d) {
-            (Phase::Play, Decision::Draw) => game.position().can_levy().then_some(d),
+            (Phase::Play, Decision::Levy) => game.position().can_levy().then_some(d),
             (Phase::Play, Decision::Act(a)) => {
                 if a.kind() == ActionKind::Place {
                     return None;
@@ -601,7 +593,7 @@ mod game {
                     .find(|&&l| l == a)
                     .map(|&l| Decision::Act(l))
             }
-            (Phase::Over(_), _) | (_, Decision::Draw) => None,
+            (Phase::Over(_), _) | (_, Decision::Levy) => None,
             (_, Decision::Act(a)) => game.is_legal(a).then_some(d),
         }
     }

@@ -64,6 +64,11 @@ pub enum GameError {
     },
     /// The side to move cannot levy now.
     NoLevy(IllegalActionError),
+    /// A whole levy (`P@C2`) given to [`Game::play`] while the game's bag
+    /// decides the troop: levy first ([`Game::draw`], or
+    /// [`Decision::Levy`](crate::Decision::Levy)), then place; a troop that
+    /// comes from outside goes through [`Game::play_levy`].
+    BagDecides(Action),
 }
 
 impl GameError {
@@ -78,6 +83,21 @@ impl GameError {
             GameError::Illegal(e) | GameError::NoLevy(e) => e.code(),
             GameError::Setup { .. } => "setup",
             GameError::Phase { .. } => "phase",
+            GameError::BagDecides(_) => "levy.bag",
+        }
+    }
+
+    /// The kind of failure: [`ErrorKind::Parse`](crate::ErrorKind::Parse)
+    /// for unreadable text, `Illegal` for a rule broken (a levy that is not
+    /// possible, a whole levy where the bag decides), `Phase` for a request
+    /// out of phase or a setup placement out of order.
+    pub fn kind(&self) -> crate::ErrorKind {
+        match self {
+            GameError::Parse(_) => crate::ErrorKind::Parse,
+            GameError::Illegal(_) | GameError::NoLevy(_) | GameError::BagDecides(_) => {
+                crate::ErrorKind::Illegal
+            }
+            GameError::Setup { .. } | GameError::Phase { .. } => crate::ErrorKind::Phase,
         }
     }
 }
@@ -145,6 +165,11 @@ impl fmt::Display for GameError {
             ),
             GameError::Phase { request, phase } => write!(f, "{request}: {phase}"),
             GameError::NoLevy(e) => write!(f, "draw: no levy is possible: {}", e.reason()),
+            GameError::BagDecides(action) => write!(
+                f,
+                "{action}: the bag decides the levied troop: levy first (draw), then place the drawn troop; \
+                 play_levy takes a troop that comes from outside (a record, a physical game, a server)"
+            ),
         }
     }
 }
@@ -446,6 +471,52 @@ impl Game {
             .collect()
     }
 
+    /// The decisions of the player to decide, as every face offers them:
+    /// in play, [`Decision::Levy`](crate::Decision::Levy) first while a
+    /// levy is possible, then every maneuver; after the draw, the drawn
+    /// troop's placements; in setup, the placements allowed; nothing once
+    /// the game is over. The same decisions, in the same order, as the
+    /// indices of [`crate::encode::game_indices`]. Choosing among them
+    /// uniformly and playing the choice with [`Game::apply`] plays by the
+    /// rules: the bag, not the player, decides a levied troop.
+    ///
+    /// ```
+    /// use duke_engine::{Decision, Game};
+    /// let mut game = Game::standard(1);
+    /// let mut x = 7u64;
+    /// while game.outcome().is_none() {
+    ///     let decisions: Vec<Decision> = game.decisions().collect();
+    ///     x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    ///     let d = decisions[((x >> 33) % decisions.len() as u64) as usize];
+    ///     game.apply(d).unwrap(); // a levy draws; the placement is the next decision
+    /// }
+    /// ```
+    pub fn decisions(&self) -> Decisions<'_> {
+        let list = self.legal();
+        let levies = if matches!(self.phase(), Phase::Play) {
+            list.iter()
+                .take_while(|a| a.kind() == ActionKind::Place)
+                .count()
+        } else {
+            0
+        };
+        Decisions {
+            levy: levies > 0,
+            rest: list[levies..].iter(),
+        }
+    }
+
+    /// Whether [`Game::apply`] accepts `decision` now.
+    pub fn is_decision_legal(&self, decision: crate::Decision) -> bool {
+        match decision {
+            crate::Decision::Levy => matches!(self.phase(), Phase::Play) && self.current.can_levy(),
+            crate::Decision::Act(a) => {
+                !(a.kind() == ActionKind::Place && matches!(self.phase(), Phase::Play))
+                    && self.is_legal(a)
+            }
+        }
+    }
+
     /// Whether `action` would be accepted by [`Game::play`] now.
     pub fn is_legal(&self, action: Action) -> bool {
         self.legal().contains(&action)
@@ -513,12 +584,46 @@ impl Game {
         Ok(())
     }
 
-    /// Plays an action: a setup placement in setup; a maneuver or a levy
-    /// in play. A levy given whole (`P@C2`) takes its troop from outside
-    /// (a record, a physical game, a server) and is accepted when that
-    /// troop is in the bag; after [`Game::draw`] only the drawn troop may
-    /// be placed. Clears the redo list. On error nothing changes.
+    /// Plays an action: a setup placement in setup; a maneuver in play;
+    /// after [`Game::draw`], the drawn troop's placement. A whole levy
+    /// (`P@C2`) in play is refused with [`GameError::BagDecides`]: the bag
+    /// decides the troop, so levy first ([`Game::draw`] or
+    /// [`Game::apply`] of [`Decision::Levy`](crate::Decision::Levy)), then
+    /// place. A troop that comes from outside goes through
+    /// [`Game::play_levy`]. Clears the redo list. On error nothing changes.
+    ///
+    /// ```
+    /// use duke_engine::{Game, GameError};
+    /// let mut game = Game::standard(1);
+    /// let err = game.play_text("P@C2").unwrap_err();
+    /// assert!(matches!(err, GameError::BagDecides(_)));
+    /// assert_eq!(err.code(), "levy.bag");
+    /// ```
     pub fn play(&mut self, action: Action) -> Result<(), GameError> {
+        if action.kind() == ActionKind::Place && matches!(self.phase(), Phase::Play) {
+            return Err(GameError::BagDecides(action));
+        }
+        self.play_any(action)
+    }
+
+    /// Plays a whole levy whose troop came from outside the game's bag: a
+    /// record, a physical game, a server. The troop must be in the
+    /// mover's bag and the square free next to its Duke. Any other action
+    /// plays as with [`Game::play`]. On error nothing changes.
+    ///
+    /// ```
+    /// use duke_engine::{Game, Square, Troop};
+    /// let mut game = Game::standard(1);
+    /// game.play_levy("P@C2".parse().unwrap()).unwrap();
+    /// let placed = game.position().tile_at(Square::C2).map(|t| t.troop);
+    /// assert_eq!(placed, Some(Troop::Pikeman));
+    /// ```
+    pub fn play_levy(&mut self, action: Action) -> Result<(), GameError> {
+        self.play_any(action)
+    }
+
+    /// [`Game::play`] with whole levies accepted in play.
+    fn play_any(&mut self, action: Action) -> Result<(), GameError> {
         match self.phase() {
             Phase::Setup { .. } => self.play_setup(action)?,
             Phase::Over(_) => {
@@ -710,7 +815,7 @@ impl Game {
     pub fn redo(&mut self) -> Option<Action> {
         let action = self.redo.pop()?;
         let saved = core::mem::take(&mut self.redo);
-        let result = self.play(action);
+        let result = self.play_any(action);
         self.redo = saved;
         match result {
             Ok(()) => Some(action),
@@ -881,6 +986,34 @@ pub(crate) fn outcome_text(outcome: Outcome) -> String {
     s
 }
 
+/// The decisions of a game's player to decide ([`Game::decisions`]):
+/// the levy first when it is offered, then actions from the game's list.
+#[derive(Clone, Debug)]
+pub struct Decisions<'a> {
+    levy: bool,
+    rest: core::slice::Iter<'a, Action>,
+}
+
+impl Iterator for Decisions<'_> {
+    type Item = crate::Decision;
+
+    #[inline]
+    fn next(&mut self) -> Option<crate::Decision> {
+        if core::mem::take(&mut self.levy) {
+            return Some(crate::Decision::Levy);
+        }
+        self.rest.next().map(|&a| crate::Decision::Act(a))
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = usize::from(self.levy) + self.rest.len();
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Decisions<'_> {}
+
 impl Default for Game {
     fn default() -> Game {
         Game::standard(0)
@@ -888,23 +1021,19 @@ impl Default for Game {
 }
 
 impl ActionKind {
-    /// A word for the kind: `relocate`, `strike`, `command` or `place`.
+    /// A word for the kind: `relocate`, `strike`, `command` or `place`
+    /// (the same as [`ActionKind::as_str`]).
     pub fn name(self) -> &'static str {
-        match self {
-            ActionKind::Relocate => "relocate",
-            ActionKind::Strike => "strike",
-            ActionKind::Command => "command",
-            ActionKind::Place => "place",
-        }
+        self.as_str()
     }
 }
 
 impl Game {
-    /// Applies a decision: [`Decision::Draw`](crate::encode::Decision::Draw)
+    /// Applies a decision: [`Decision::Levy`](crate::encode::Decision::Levy)
     /// draws for a levy and returns the troop; an action is played.
     pub fn apply(&mut self, decision: crate::encode::Decision) -> Result<Option<Troop>, GameError> {
         match decision {
-            crate::encode::Decision::Draw => self.draw().map(Some),
+            crate::encode::Decision::Levy => self.draw().map(Some),
             crate::encode::Decision::Act(a) => self.play(a).map(|()| None),
         }
     }
@@ -916,6 +1045,26 @@ impl Game {
             Phase::Setup { side, .. } => side,
             _ => self.current.side_to_move(),
         }
+    }
+
+    /// In setup, the placement the AI suggests: the fixed setup's next
+    /// one (SPEC §5), or the first allowed when the side set up otherwise;
+    /// `None` outside setup.
+    ///
+    /// ```
+    /// use duke_engine::Game;
+    /// let game = Game::new(1);
+    /// assert_eq!(game.setup_suggestion().map(|a| a.to_string()), Some("D@C1".into()));
+    /// assert_eq!(Game::standard(1).setup_suggestion(), None);
+    /// ```
+    pub fn setup_suggestion(&self) -> Option<Action> {
+        let Phase::Setup { side, .. } = self.phase() else {
+            return None;
+        };
+        FIXED_SETUP[side.index()]
+            .into_iter()
+            .find(|&a| self.is_legal(a))
+            .or_else(|| self.legal().first().copied())
     }
 
     /// Draws `troop` for a levy instead of taking it from the game's
@@ -966,13 +1115,12 @@ impl Game {
 
 #[cfg(feature = "search")]
 impl Game {
-    /// The AI's decision at a difficulty level (1 to
-    /// [`LEVELS`](crate::search::LEVELS), see [`crate::search::level`];
-    /// out-of-range levels are clamped): an action to play, or
-    /// [`Decision::Draw`](crate::search::Decision::Draw) to levy, after
-    /// which the AI is asked again for the square of the drawn troop.
-    /// `None` while the game is in setup or over. Give the result to
-    /// [`Game::apply`].
+    /// The AI's decision at a difficulty level ([`Level::default`] is
+    /// [`DEFAULT_LEVEL`], what every face plays when given no level): an
+    /// action to play, or [`Decision::Levy`](crate::Decision::Levy), after
+    /// which the AI is asked again for the square of the drawn troop; in
+    /// setup, a placement. `None` only once the game is over. Give the
+    /// result to [`Game::apply`].
     ///
     /// The search sees the position, the drawn troop and the history,
     /// never the bag's generator. Levels 1 and 2 choose among near-best
@@ -981,12 +1129,16 @@ impl Game {
     /// seed that choice yourself or to keep one searcher's allocation
     /// across calls.
     ///
+    /// [`Level::default`]: crate::search::Level::default
+    /// [`DEFAULT_LEVEL`]: crate::search::DEFAULT_LEVEL
+    ///
     /// ```
+    /// use duke_engine::search::Level;
     /// use duke_engine::{Game, Side};
     /// let mut game = Game::standard(7);
     /// game.play_text("B1-B2").unwrap(); // your turn, then the AI's (a levy is two decisions)
     /// while game.side_to_decide() == Side::Dark {
-    ///     game.apply(game.best_action(3).unwrap()).unwrap();
+    ///     game.apply(game.best_action(Level::default()).unwrap()).unwrap();
     /// }
     /// assert_eq!(game.position().turn(), 2);
     /// ```
@@ -994,20 +1146,25 @@ impl Game {
     /// Two levels playing a game out:
     ///
     /// ```
+    /// use duke_engine::search::Level;
     /// use duke_engine::{Game, Side};
+    /// let (light, dark) = (Level::new(2)?, Level::new(1)?);
     /// let mut game = Game::standard(1);
     /// while let Some(decision) = game.best_action(match game.side_to_decide() {
-    ///     Side::Light => 2,
-    ///     Side::Dark => 1,
+    ///     Side::Light => light,
+    ///     Side::Dark => dark,
     /// }) {
     ///     game.apply(decision).unwrap();
     /// }
     /// assert!(game.outcome().is_some());
+    /// # Ok::<(), duke_engine::search::LevelError>(())
     /// ```
-    pub fn best_action(&self, level: u8) -> Option<crate::search::Decision> {
+    pub fn best_action(&self, level: crate::search::Level) -> Option<crate::search::Decision> {
+        if let Some(next) = self.setup_suggestion() {
+            return Some(crate::search::Decision::Act(next));
+        }
         let (pos, drawn, history) = crate::search::game_input(self)?;
-        let lvl = crate::search::level(level);
-        let result = crate::search::Searcher::new().play_level(&pos, drawn, &history, &lvl, 0);
+        let result = crate::search::Searcher::new().play_level(&pos, drawn, &history, &level, 0);
         Some(result.decision)
     }
 }

@@ -170,7 +170,7 @@
 //! // An action to play, or the decision to levy (draw, then search again for the square).
 //! match result.decision {
 //!     Decision::Act(action) => assert!(game.is_legal(action)),
-//!     Decision::Draw => assert!(pos.can_levy()),
+//!     Decision::Levy => assert!(pos.can_levy()),
 //! }
 //! ```
 //!
@@ -225,8 +225,10 @@ pub mod dpn;
 pub mod encode;
 #[cfg(feature = "alloc")]
 mod game;
+mod kind;
 mod masks;
 mod movegen;
+pub mod names;
 pub mod notation;
 mod perft;
 mod position;
@@ -251,7 +253,7 @@ mod zobrist;
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
-pub use action::{Action, ActionKind, ActionList, ActionView, MAX_ACTIONS};
+pub use action::{Action, ActionKind, ActionList, ActionView, Decision, MAX_ACTIONS};
 pub use arbiter::{
     Chance, DrawReason, IllegalActionError, IllegalReason, Outcome, WinReason, QUIET_LIMIT,
 };
@@ -259,7 +261,9 @@ pub use bitboard::Bitboard;
 pub use charts::{chart, ChartMark, Mark};
 pub use dpn::ParseDpnError;
 #[cfg(feature = "alloc")]
-pub use game::{Game, GameError, Phase, Request};
+pub use game::{Decisions, Game, GameError, Phase, Request};
+pub use kind::ErrorKind;
+pub use names::ParseNameError;
 pub use notation::{ActionError, ParseActionError};
 pub use perft::{divide, perft};
 pub use position::{Position, PositionBytesError};

@@ -56,6 +56,11 @@ impl fmt::Display for ParseActionError {
 impl core::error::Error for ParseActionError {}
 
 impl ParseActionError {
+    /// The kind of failure: [`ErrorKind::Parse`](crate::ErrorKind::Parse).
+    pub fn kind(&self) -> crate::ErrorKind {
+        crate::ErrorKind::Parse
+    }
+
     /// The stable code of every action text that cannot be read:
     /// `"action.syntax"` (the same in Python and C).
     pub fn code(&self) -> &'static str {
@@ -64,6 +69,14 @@ impl ParseActionError {
 }
 
 impl ActionError {
+    /// The kind of failure: `Parse` or `Illegal`.
+    pub fn kind(&self) -> crate::ErrorKind {
+        match self {
+            ActionError::Parse(e) => e.kind(),
+            ActionError::Illegal(e) => e.kind(),
+        }
+    }
+
     /// The stable code: `"action.syntax"` or the illegal reason's code.
     pub fn code(&self) -> &'static str {
         match self {

@@ -95,8 +95,13 @@ impl RecordError {
     }
 
     /// The problem.
-    pub fn kind(&self) -> &RecordErrorKind {
+    pub fn problem(&self) -> &RecordErrorKind {
         &self.kind
+    }
+
+    /// The kind of failure: [`ErrorKind::Record`](crate::ErrorKind::Record).
+    pub fn kind(&self) -> crate::ErrorKind {
+        crate::ErrorKind::Record
     }
 
     /// A stable code for the problem, the same in Rust, Python (`.code`)
@@ -220,7 +225,10 @@ pub(crate) fn read(text: &str, seed_override: Option<u64>) -> Result<Game, Recor
                 if g.actions().len() < g.setup_len() {
                     return Err(err(RecordErrorKind::SetupIncomplete));
                 }
-                g.play_text(rest)
+                // A record carries each levy whole, its troop drawn then.
+                rest.parse()
+                    .map_err(crate::GameError::from)
+                    .and_then(|a| g.play_levy(a))
                     .map_err(|e| err(RecordErrorKind::Action(e)))?;
             }
             _ => return Err(err(RecordErrorKind::UnknownLine)),

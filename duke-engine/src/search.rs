@@ -97,7 +97,7 @@ impl Limits {
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
-    /// The best decision: an action, or [`Decision::Draw`] to levy.
+    /// The best decision: an action, or [`Decision::Levy`] to levy.
     pub decision: Decision,
     /// Its score for the side to decide (centi-Footmen; near ±[`MATE`] for
     /// a forced Duke capture).
@@ -515,7 +515,7 @@ impl Searcher {
         beta: i32,
     ) -> i32 {
         match d {
-            Decision::Draw => self.chance(pos, depth, alpha, beta, 0),
+            Decision::Levy => self.chance(pos, depth, alpha, beta, 0),
             Decision::Act(a) => {
                 debug_assert!(drawn.is_none() || a.kind() == ActionKind::Place);
                 let mut child = *pos;
@@ -543,7 +543,7 @@ impl Searcher {
                 break;
             };
             if next.kind() == ActionKind::Place {
-                pv.push(Decision::Draw);
+                pv.push(Decision::Levy);
                 break;
             }
             if !cur.is_legal(next) {
@@ -922,7 +922,7 @@ pub fn root_decisions(pos: &Position, drawn: Option<Troop>) -> Vec<Decision> {
                 .map(|&a| Decision::Act(a))
                 .collect();
             if list.iter().any(|a| a.kind() == ActionKind::Place) {
-                out.push(Decision::Draw);
+                out.push(Decision::Levy);
             }
             out
         }
@@ -931,6 +931,54 @@ pub fn root_decisions(pos: &Position, drawn: Option<Troop>) -> Vec<Decision> {
 
 /// The number of difficulty levels.
 pub const LEVELS: u8 = 5;
+
+/// The most decisions a hint lists (its `k`): every root decision of the
+/// richest position. The bindings refuse a larger `k`.
+pub const MAX_HINTS: usize = crate::MAX_ACTIONS + 1;
+
+/// The level every face plays when asked for the AI's decision with no
+/// level or limits: `best_action()` in Python, `bestAction()` in
+/// JavaScript, [`Level::default`] in Rust, level 0 in C. A search of depth
+/// 2 with quiescence: it answers in milliseconds.
+pub const DEFAULT_LEVEL: u8 = 3;
+
+/// A level number outside 1 to [`LEVELS`].
+///
+/// ```
+/// use duke_engine::search::Level;
+/// let err = Level::new(9).unwrap_err();
+/// assert_eq!(err.code(), "level.range");
+/// assert_eq!(err.to_string(), "level 9: levels are 1 to 5");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelError {
+    given: i64,
+}
+
+impl LevelError {
+    /// The kind of failure: [`ErrorKind::Range`](crate::ErrorKind::Range).
+    pub const fn kind(&self) -> crate::ErrorKind {
+        crate::ErrorKind::Range
+    }
+
+    /// The number given.
+    pub fn given(&self) -> i64 {
+        self.given
+    }
+
+    /// The stable code: `level.range`.
+    pub fn code(&self) -> &'static str {
+        "level.range"
+    }
+}
+
+impl core::fmt::Display for LevelError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "level {}: levels are 1 to {LEVELS}", self.given)
+    }
+}
+
+impl core::error::Error for LevelError {}
 
 /// What a difficulty level searches (see [`level`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -949,6 +997,22 @@ pub struct Level {
 }
 
 impl Level {
+    /// Difficulty level `number`, 1 to [`LEVELS`] (see [`level`]); any
+    /// other number is an error, never clamped.
+    ///
+    /// ```
+    /// use duke_engine::search::{Level, DEFAULT_LEVEL};
+    /// assert_eq!(Level::new(5).unwrap().number, 5);
+    /// assert!(Level::new(0).is_err());
+    /// assert_eq!(Level::default().number, DEFAULT_LEVEL);
+    /// ```
+    pub fn new(number: i64) -> Result<Level, LevelError> {
+        match u8::try_from(number) {
+            Ok(n @ 1..=LEVELS) => Ok(level(n)),
+            _ => Err(LevelError { given: number }),
+        }
+    }
+
     /// A search by limits rather than a numbered level: quiescence on, no
     /// noise (what the bindings use when given depth, nodes or time).
     ///
@@ -980,9 +1044,18 @@ impl Level {
 /// Level 5's time is per turn: when a levy is possible,
 /// [`Searcher::play_level`] gives the decision 3/4 of the time and nodes
 /// and the drawn troop's placement 1/5, so that a levy turn (two searches)
-/// stays within it too. Levels out of range are clamped.
+/// stays within it too.
+///
+/// # Panics
+///
+/// When `number` is not 1 to [`LEVELS`]; [`Level::new`] returns an error
+/// instead.
 pub fn level(number: u8) -> Level {
-    let n = number.clamp(1, LEVELS);
+    assert!(
+        (1..=LEVELS).contains(&number),
+        "level {number}: levels are 1 to {LEVELS}"
+    );
+    let n = number;
     let (depth, nodes, millis, quiescence, noise) = match n {
         1 => (1, None, None, false, 150),
         2 => (2, None, None, false, 50),
@@ -999,6 +1072,13 @@ pub fn level(number: u8) -> Level {
         },
         quiescence,
         noise,
+    }
+}
+
+impl Default for Level {
+    /// [`DEFAULT_LEVEL`].
+    fn default() -> Level {
+        level(DEFAULT_LEVEL)
     }
 }
 

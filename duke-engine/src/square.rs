@@ -169,6 +169,11 @@ impl fmt::Display for ParseSquareError {
 impl core::error::Error for ParseSquareError {}
 
 impl ParseSquareError {
+    /// The kind of failure: [`ErrorKind::Parse`](crate::ErrorKind::Parse).
+    pub fn kind(&self) -> crate::ErrorKind {
+        crate::ErrorKind::Parse
+    }
+
     /// The stable code: `"square.syntax"` (the same in Python and C).
     pub fn code(&self) -> &'static str {
         "square.syntax"

@@ -240,7 +240,8 @@ fn record_replays_without_the_seed_and_keeps_it_secret() {
     let mut b = Game::standard(98765);
     for g in [&mut a, &mut b] {
         g.play_text("B1-B2").unwrap();
-        g.play_text("P@D5").unwrap(); // an outside troop, the same in both
+        // An outside troop, the same in both.
+        g.play_levy("P@D5".parse().unwrap()).unwrap();
     }
     assert_eq!(a.record(), b.record());
     assert_eq!(a.position().to_string(), b.position().to_string());

@@ -348,13 +348,17 @@ fn draws_follow_the_bag_distribution() {
 #[test]
 fn outside_troop_levy_is_accepted_when_in_the_bag() {
     let mut game = Game::standard(2);
-    game.play_text("N@C2").unwrap();
+    // Plain play refuses a whole levy: the bag decides the troop.
+    let err = game.play_text("N@C2").unwrap_err();
+    assert_eq!(err.code(), "levy.bag");
+    assert!(err.to_string().contains("levy first"), "{err}");
+    game.play_levy("N@C2".parse().unwrap()).unwrap();
     assert_eq!(
         game.position().tile_at(C2).map(|t| t.troop),
         Some(Troop::Dragoon)
     );
     let mut game = Game::from_position(pos("3d2/6/6/6/6/2D3 l P/- 0 0"), 0);
-    let err = game.play_text("W@C2").unwrap_err();
+    let err = game.play_levy("W@C2".parse().unwrap()).unwrap_err();
     assert_eq!(err.to_string(), "W@C2: the bag holds no Wizard");
 }
 
@@ -390,7 +394,8 @@ fn exposed_levy_squares_are_the_levies_after_which_the_duke_is_attacked() {
             x ^= x >> 7;
             x ^= x << 17;
             let list = game.legal_actions();
-            game.play(list[(x % list.len() as u64) as usize]).unwrap();
+            game.play_levy(list[(x % list.len() as u64) as usize])
+                .unwrap();
         }
     }
     assert!(seen_exposed > 0, "no position had an exposed levy square");

@@ -144,7 +144,7 @@ fn result_does_not_depend_on_the_game_seed() {
     for seed in [1u64, 2, 99, 12345] {
         let mut game = Game::standard(seed);
         for a in ["B1-B2", "E6-E5", "P@C2", "C6-B6"] {
-            game.play_text(a).unwrap();
+            game.play_levy(a.parse().unwrap()).unwrap();
         }
         let r = Searcher::new().search(game.position(), None, &[], &Limits::depth(3));
         results.push((r.decision, r.score, r.pv));
@@ -190,31 +190,39 @@ fn finds_forced_duke_captures() {
 }
 
 #[test]
-fn best_action_is_the_levels_decision_and_none_outside_play() {
-    use duke_engine::search::{level, Decision as SearchDecision};
+fn best_action_is_the_levels_decision_and_none_only_when_over() {
+    use duke_engine::search::{level, Decision as SearchDecision, Level};
     let mut game = Game::new(3);
-    assert_eq!(game.best_action(3), None, "in setup");
-    game.setup_fixed().unwrap();
-    game.setup_fixed().unwrap();
+    // In setup, the fixed setup's placements, one decision at a time.
+    for _ in 0..6 {
+        let d = game
+            .best_action(Level::default())
+            .expect("a setup placement");
+        game.apply(d).unwrap();
+    }
+    assert_eq!(game.position(), Game::standard(3).position());
     for lvl in 1..=4 {
         let (pos, drawn, history) = duke_engine::search::game_input(&game).unwrap();
         let expected = Searcher::new()
             .play_level(&pos, drawn, &history, &level(lvl), 0)
             .decision;
-        let got: SearchDecision = game.best_action(lvl).unwrap();
+        let got: SearchDecision = game.best_action(level(lvl)).unwrap();
         assert_eq!(got, expected, "level {lvl}");
         if let Decision::Act(a) = got {
             assert!(game.is_legal(a), "level {lvl}: {a}");
         }
     }
     // A whole game between levels 2 and 1 through the convenience.
-    while let Some(d) = game.best_action(if game.side_to_decide() == duke_engine::Side::Light {
-        2
-    } else {
-        1
-    }) {
+    while let Some(d) = game.best_action(level(
+        if game.side_to_decide() == duke_engine::Side::Light {
+            2
+        } else {
+            1
+        },
+    )) {
         game.apply(d).unwrap();
     }
     assert!(game.outcome().is_some());
-    assert_eq!(game.best_action(3), None, "over");
+    assert_eq!(game.best_action(Level::default()), None, "over");
+    assert!(Level::new(0).is_err() && Level::new(6).is_err() && Level::new(-1).is_err());
 }

@@ -50,8 +50,8 @@ fn different_seeds_same_decisions_look_the_same() {
             // Maneuvers and outside-troop levies: decisions the seed does not touch.
             let list = a.legal_actions();
             let act = list[(xorshift(&mut x) % list.len() as u64) as usize];
-            a.play(act).unwrap();
-            b.play(act).unwrap();
+            a.play_levy(act).unwrap();
+            b.play_levy(act).unwrap();
         }
         assert_eq!(public_view(&a), public_view(&b));
         assert_eq!(a.record(), b.record());

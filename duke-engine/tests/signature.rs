@@ -23,7 +23,7 @@ use duke_engine::Position;
 fn decision_text(d: &Decision) -> String {
     match d {
         Decision::Act(a) => a.to_string(),
-        Decision::Draw => "levy".to_string(),
+        Decision::Levy => "levy".to_string(),
     }
 }
 

@@ -18,7 +18,7 @@ const MIDDLE: &str = "2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmpppr
 fn legal(pos: &Position, d: Decision) -> bool {
     match d {
         Decision::Act(a) => pos.is_legal(a) && a.kind() != ActionKind::Place,
-        Decision::Draw => pos.can_levy(),
+        Decision::Levy => pos.can_levy(),
     }
 }
 

@@ -10,10 +10,12 @@ use std::sync::{Mutex, TryLockError};
 use crate::errors::{Error, Result};
 use crate::position::Position;
 
-/// What a player does in a turn, read from or written as action text:
-/// a relocation (`B1-B2`, or `C3xC5` when it captures), a strike (`C3*B5`),
-/// a command (`E4:D5-E5`: the tile on E4 moves the one on D5 to E5) or a
-/// placement (`P@C2`: a levy with its troop, or a setup placement).
+/// What a player decides, read from or written as action text: a
+/// relocation (`B1-B2`, or `C3xC5` when it captures), a strike (`C3*B5`),
+/// a command (`E4:D5-E5`: the tile on E4 moves the one on D5 to E5), a
+/// placement (`P@C2`: the drawn troop's square, a setup placement, or a
+/// whole levy from a record), or `levy`: the decision to levy, after
+/// which the bag decides the troop (its `kind` is "levy").
 ///
 /// `Action(text)` checks the syntax only; `Position.parse_action(text)`
 /// also checks that it is legal there. Actions are immutable, hashable and
@@ -32,8 +34,8 @@ use crate::position::Position;
     hash
 )]
 pub struct Action {
-    pub inner: EngineAction,
-    /// The kind of action: "relocate", "strike", "command" or "place".
+    pub inner: Decision,
+    /// The kind: "relocate", "strike", "command", "place" or "levy".
     // A field read by Python itself (a member of a frozen class): the loop
     // that compares kinds calls no getter and creates no string.
     #[pyo3(get)]
@@ -57,38 +59,61 @@ impl std::hash::Hash for Action {
 impl Action {
     /// The Python value of an engine action.
     pub fn of(py: Python<'_>, a: EngineAction) -> Action {
-        let kind = match a.kind() {
-            duke_engine::ActionKind::Relocate => pyo3::intern!(py, "relocate"),
-            duke_engine::ActionKind::Strike => pyo3::intern!(py, "strike"),
-            duke_engine::ActionKind::Command => pyo3::intern!(py, "command"),
-            duke_engine::ActionKind::Place => pyo3::intern!(py, "place"),
+        Action::of_decision(py, Decision::Act(a))
+    }
+
+    /// The Python value of a decision (the levy included).
+    pub fn of_decision(py: Python<'_>, d: Decision) -> Action {
+        let kind = match d {
+            Decision::Act(a) => match a.kind() {
+                duke_engine::ActionKind::Relocate => pyo3::intern!(py, "relocate"),
+                duke_engine::ActionKind::Strike => pyo3::intern!(py, "strike"),
+                duke_engine::ActionKind::Command => pyo3::intern!(py, "command"),
+                duke_engine::ActionKind::Place => pyo3::intern!(py, "place"),
+            },
+            Decision::Levy => pyo3::intern!(py, "levy"),
         };
         Action {
-            inner: a,
+            inner: d,
             kind: kind.clone().unbind(),
         }
     }
 
-    pub fn from_arg(obj: &Bound<'_, PyAny>) -> PyResult<EngineAction> {
+    /// The decision an argument names: an Action, or its text (`levy`
+    /// included).
+    pub fn decision_arg(obj: &Bound<'_, PyAny>) -> PyResult<Decision> {
         if let Ok(a) = obj.cast::<Action>() {
             return Ok(a.get().inner);
         }
         let text: String = obj.extract().map_err(|_| {
             PyErr::from(Error::Value(
-                "an action is an Action or action text like \"B1-B2\"".into(),
+                "an action is an Action or action text like \"B1-B2\" or \"levy\"".into(),
             ))
         })?;
-        Ok(text.parse::<EngineAction>().map_err(Error::from)?)
+        Ok(text.parse::<Decision>().map_err(Error::from)?)
+    }
+
+    /// The action an argument names; the levy decision is refused (a
+    /// position lists each levy with its troop).
+    pub fn from_arg(obj: &Bound<'_, PyAny>) -> PyResult<EngineAction> {
+        match Action::decision_arg(obj)? {
+            Decision::Act(a) => Ok(a),
+            Decision::Levy => Err(Error::Value(
+                "levy: a Position takes a whole levy with its troop (like \"P@C2\"); the levy decision is a Game's".into(),
+            )
+            .into()),
+        }
     }
 }
 
 #[pymethods]
 impl Action {
-    /// Reads action text; the syntax only: check it against a position
-    /// with `Position.parse_action`. Raises ParseError naming the problem.
+    /// Reads action text (or `levy`); the syntax only: check it against
+    /// a position with `Position.parse_action`. Raises ParseError naming
+    /// the problem.
     #[new]
     fn new(py: Python<'_>, text: &str) -> Result<Action> {
-        Ok(Action::of(py, text.parse()?))
+        Ok(Action::of_decision(py, text.parse()?))
     }
 
     /// Reads action text (the same as the constructor).
@@ -99,8 +124,8 @@ impl Action {
 
     /// The action at an index of the action space (0 to ACTION_SPACE - 1)
     /// in `position`, seen from `perspective` ("absolute", "mover",
-    /// "light" or "dark"). None for the draw index (DRAW) or an index that
-    /// names no action there.
+    /// "light" or "dark"): the levy decision for the levy index (DRAW),
+    /// None for an index that names no action there.
     #[classmethod]
     #[pyo3(signature = (index, position, perspective = "absolute"))]
     fn from_index(
@@ -111,10 +136,7 @@ impl Action {
         perspective: &str,
     ) -> Result<Option<Action>> {
         let p = crate::convert::perspective(perspective)?;
-        Ok(match action_from_index(index, &position.inner, p) {
-            Some(Decision::Act(a)) => Some(Action::of(py, a)),
-            _ => None,
-        })
+        Ok(action_from_index(index, &position.inner, p).map(|d| Action::of_decision(py, d)))
     }
 
     /// The index of this action in the action space, in `position`, seen
@@ -122,21 +144,21 @@ impl Action {
     #[pyo3(signature = (position, perspective = "absolute"))]
     fn index(&self, position: &Position, perspective: &str) -> Result<usize> {
         let p = crate::convert::perspective(perspective)?;
-        Ok(action_index(Decision::Act(self.inner), &position.inner, p))
+        Ok(action_index(self.inner, &position.inner, p))
     }
 
     /// The square of the tile that acts (the commander for a command), or
-    /// None for a placement.
+    /// None for a placement or the levy.
     #[getter]
     fn actor(&self) -> Option<usize> {
-        self.inner.actor().map(|s| s.index())
+        self.inner.action()?.actor().map(|s| s.index())
     }
 
     /// The square a tile leaves or strikes from (for a command, the square
     /// the commanded tile leaves); None for a placement.
     #[getter]
     fn from_square(&self) -> Option<usize> {
-        match self.inner.view() {
+        match self.inner.action()?.view() {
             ActionView::Relocate { from, .. } | ActionView::Command { from, .. } => {
                 Some(from.index())
             }
@@ -145,16 +167,17 @@ impl Action {
         }
     }
 
-    /// The square where a tile lands, is struck or is placed.
+    /// The square where a tile lands, is struck or is placed; None for
+    /// the levy (the square is the next decision).
     #[getter]
-    fn to_square(&self) -> usize {
-        self.inner.target().index()
+    fn to_square(&self) -> Option<usize> {
+        Some(self.inner.action()?.target().index())
     }
 
     /// The troop letter of a placement, None otherwise.
     #[getter]
     fn troop(&self) -> Option<String> {
-        match self.inner.view() {
+        match self.inner.action()?.view() {
             ActionView::Place { troop, .. } => Some(troop.char().to_string()),
             _ => None,
         }
@@ -164,7 +187,7 @@ impl Action {
     /// strike).
     #[getter]
     fn is_capture(&self) -> bool {
-        self.inner.is_capture()
+        self.inner.action().is_some_and(|a| a.is_capture())
     }
 
     fn __str__(&self) -> String {
@@ -181,8 +204,8 @@ impl Action {
     }
 }
 
-/// The text `repr()` gives an Action: `Action('B1-B2')`.
-pub fn action_repr(a: EngineAction) -> String {
+/// The text `repr()` gives an Action: `Action('B1-B2')`, `Action('levy')`.
+pub fn action_repr(a: Decision) -> String {
     format!("Action('{a}')")
 }
 
@@ -233,16 +256,35 @@ pub fn action_object(py: Python<'_>, a: EngineAction) -> PyResult<Py<Action>> {
     with_cache(|table| shared(py, table, a))
 }
 
+/// The Action object of a decision (shared with earlier listings; the
+/// levy is one object for the process).
+pub fn decision_object(py: Python<'_>, d: Decision) -> PyResult<Py<Action>> {
+    match d {
+        Decision::Act(a) => action_object(py, a),
+        Decision::Levy => levy_object(py),
+    }
+}
+
+/// The one `Action("levy")` that listings hand out.
+fn levy_object(py: Python<'_>) -> PyResult<Py<Action>> {
+    static LEVY: pyo3::sync::PyOnceLock<Py<Action>> = pyo3::sync::PyOnceLock::new();
+    LEVY.get_or_try_init(py, || Py::new(py, Action::of_decision(py, Decision::Levy)))
+        .map(|o| o.clone_ref(py))
+}
+
 /// A Python list of the Action objects of `list` (shared with earlier
 /// listings: only reference counts change once they have been seen).
-pub fn actions<'py>(py: Python<'py>, list: &[EngineAction]) -> PyResult<Bound<'py, PyList>> {
+pub fn actions<'py>(py: Python<'py>, list: &[Decision]) -> PyResult<Bound<'py, PyList>> {
     with_cache(|mut table| {
         let len = ffi::Py_ssize_t::try_from(list.len()).expect("a legal list is short");
         // SAFETY: PyList_New returns a new reference to a list of `len`
         // empty (NULL) slots, or NULL with an exception set.
         let out = unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyList_New(len))? };
-        for (i, &a) in (0..len).zip(list) {
-            let obj = shared(py, table.as_deref_mut(), a)?;
+        for (i, &d) in (0..len).zip(list) {
+            let obj = match d {
+                Decision::Act(a) => shared(py, table.as_deref_mut(), a)?,
+                Decision::Levy => levy_object(py)?,
+            };
             // SAFETY: `out` is a list of `len` slots and `i < len`;
             // PyList_SetItem takes over the reference `into_ptr` gives up. A
             // list dropped with slots still empty (after an error) is valid.

@@ -1,4 +1,4 @@
-//! `ActionList`: the legal actions of a turn as an immutable sequence.
+//! `ActionList`: the legal actions (decisions) of a turn as an immutable sequence.
 //!
 //! `legal_actions()` is called once a turn by every playing loop, and most
 //! loops look at one entry (the one they choose). A list made every entry
@@ -17,13 +17,13 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr;
 use std::sync::atomic::{AtomicPtr, Ordering};
 
-use duke_engine::Action as EngineAction;
+use duke_engine::Decision;
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError};
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyList, PyTuple};
 
-use crate::action::{action_object, action_repr, actions};
+use crate::action::{action_repr, actions, decision_object};
 use crate::convert::exact_int;
 
 /// The object: a variable-size header (its size is the number of
@@ -31,7 +31,7 @@ use crate::convert::exact_int;
 #[repr(C)]
 struct RawList {
     head: ffi::PyVarObject,
-    items: [EngineAction; 0],
+    items: [Decision; 0],
 }
 
 /// The type, made once by [`make_type`] and kept for the process.
@@ -57,7 +57,7 @@ True";
 
 /// Makes the type (at module import).
 pub fn make_type(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
-    const _: () = assert!(align_of::<EngineAction>() <= align_of::<ffi::PyVarObject>());
+    const _: () = assert!(align_of::<Decision>() <= align_of::<ffi::PyVarObject>());
     let mut slots = [
         slot(ffi::Py_tp_dealloc, dealloc as *mut c_void),
         slot(ffi::Py_tp_doc, DOC.as_ptr() as *mut c_void),
@@ -77,7 +77,7 @@ pub fn make_type(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     let mut spec = ffi::PyType_Spec {
         name: c"duke._duke.ActionList".as_ptr(),
         basicsize: c_int::try_from(size_of::<RawList>()).expect("a small header"),
-        itemsize: c_int::try_from(size_of::<EngineAction>()).expect("a small item"),
+        itemsize: c_int::try_from(size_of::<Decision>()).expect("a small item"),
         flags: (ffi::Py_TPFLAGS_DEFAULT | ffi::Py_TPFLAGS_DISALLOW_INSTANTIATION) as _,
         slots: slots.as_mut_ptr(),
     };
@@ -144,7 +144,7 @@ fn slot(slot: c_int, pfunc: *mut c_void) -> ffi::PyType_Slot {
 }
 
 /// The `ActionList` of `list`.
-pub fn action_list<'py>(py: Python<'py>, list: &[EngineAction]) -> PyResult<Bound<'py, PyAny>> {
+pub fn action_list<'py>(py: Python<'py>, list: &[Decision]) -> PyResult<Bound<'py, PyAny>> {
     let tp = TYPE.load(Ordering::Acquire);
     assert!(!tp.is_null(), "the module made the ActionList type");
     let len = ffi::Py_ssize_t::try_from(list.len()).expect("a legal list is short");
@@ -162,7 +162,7 @@ pub fn action_list<'py>(py: Python<'py>, list: &[EngineAction]) -> PyResult<Boun
         ffi::PyObject_InitVar(op.cast(), tp, len);
         ptr::copy_nonoverlapping(
             list.as_ptr(),
-            ptr::addr_of_mut!((*op).items).cast::<EngineAction>(),
+            ptr::addr_of_mut!((*op).items).cast::<Decision>(),
             list.len(),
         );
         Ok(Bound::from_owned_ptr(py, op.cast()))
@@ -173,13 +173,13 @@ pub fn action_list<'py>(py: Python<'py>, list: &[EngineAction]) -> PyResult<Boun
 ///
 /// # Safety
 /// `op` is an `ActionList`, alive for `'a`.
-unsafe fn items<'a>(op: *mut ffi::PyObject) -> &'a [EngineAction] {
+unsafe fn items<'a>(op: *mut ffi::PyObject) -> &'a [Decision] {
     let op = op.cast::<RawList>();
     // SAFETY: an ActionList holds `ob_size` actions from `items` on (see
     // `action_list`), immutable while it lives.
     unsafe {
         let len = usize::try_from((*op).head.ob_size).unwrap_or(0);
-        std::slice::from_raw_parts(ptr::addr_of!((*op).items).cast::<EngineAction>(), len)
+        std::slice::from_raw_parts(ptr::addr_of!((*op).items).cast::<Decision>(), len)
     }
 }
 
@@ -221,9 +221,9 @@ unsafe extern "C" fn length(op: *mut ffi::PyObject) -> ffi::Py_ssize_t {
 }
 
 /// The object of entry `i`, which must be in range.
-fn entry(py: Python<'_>, list: &[EngineAction], i: usize) -> PyResult<*mut ffi::PyObject> {
+fn entry(py: Python<'_>, list: &[Decision], i: usize) -> PyResult<*mut ffi::PyObject> {
     match list.get(i) {
-        Some(&a) => Ok(action_object(py, a)?.into_ptr()),
+        Some(&a) => Ok(decision_object(py, a)?.into_ptr()),
         None => Err(PyIndexError::new_err("ActionList index out of range")),
     }
 }
@@ -294,7 +294,7 @@ fn index(py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Option<ffi::Py_ssiz
 /// `list[start:stop:step]`, as a list.
 fn slice(
     py: Python<'_>,
-    list: &[EngineAction],
+    list: &[Decision],
     key: &Bound<'_, PyAny>,
 ) -> PyResult<*mut ffi::PyObject> {
     let (mut start, mut stop, mut step) = (0, 0, 0);
@@ -306,7 +306,7 @@ fn slice(
         ffi::PySlice_AdjustIndices(list.len() as ffi::Py_ssize_t, &mut start, &mut stop, step)
     };
     // PySlice_AdjustIndices leaves every picked index inside the list.
-    let picked: Vec<EngineAction> = (0..n).map(|k| list[(start + k * step) as usize]).collect();
+    let picked: Vec<Decision> = (0..n).map(|k| list[(start + k * step) as usize]).collect();
     Ok(actions(py, &picked)?.into_ptr())
 }
 
@@ -344,7 +344,7 @@ unsafe extern "C" fn richcompare(
                 if !equal {
                     break;
                 }
-                let ours = action_object(py, a)?.into_bound(py);
+                let ours = decision_object(py, a)?.into_bound(py);
                 equal = ours.eq(other.get_item(i)?)?;
             }
             equal
@@ -357,8 +357,8 @@ unsafe extern "C" fn richcompare(
 }
 
 /// Whether entry `a` equals `value` (as `==` says, after an identity test).
-fn entry_equals(py: Python<'_>, a: EngineAction, value: &Bound<'_, PyAny>) -> PyResult<bool> {
-    let ours = action_object(py, a)?.into_bound(py);
+fn entry_equals(py: Python<'_>, a: Decision, value: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let ours = decision_object(py, a)?.into_bound(py);
     Ok(ours.is(value) || ours.eq(value)?)
 }
 

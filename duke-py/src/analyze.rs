@@ -1,7 +1,7 @@
 //! `duke.analyze`: the engine's game analysis (`search::analyze`), turns
 //! as dicts.
 
-use duke_engine::search::{analyze as engine_analyze, Decision, LEVELS};
+use duke_engine::search::{analyze as engine_analyze, Level};
 use duke_engine::Game as EngineGame;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -17,21 +17,20 @@ use crate::errors::Error;
 /// function as `duke analyze`. Releases the GIL.
 #[pyfunction]
 #[pyo3(signature = (record, level = 4))]
-pub fn analyze<'py>(py: Python<'py>, record: &str, level: u8) -> PyResult<Vec<Bound<'py, PyDict>>> {
-    if !(1..=LEVELS).contains(&level) {
-        return Err(Error::Value(format!("level {level} is out of range (1 to {LEVELS})")).into());
-    }
+pub fn analyze<'py>(
+    py: Python<'py>,
+    record: &str,
+    level: i64,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let level = Level::new(level).map_err(Error::from)?;
     let game = EngineGame::from_record(record).map_err(Error::from)?;
     let turns = py.detach(move || engine_analyze(&game, level));
     let mut out = Vec::with_capacity(turns.len());
     for t in turns {
         let d = PyDict::new(py);
-        let best = match t.best {
-            Decision::Act(a) => a.to_string(),
-            Decision::Draw => "levy".to_string(),
-        };
+        let best = t.best.to_string();
         d.set_item("turn", t.number)?;
-        d.set_item("side", t.side.name().to_ascii_lowercase())?;
+        d.set_item("side", t.side.as_str())?;
         d.set_item("played", t.played.to_string())?;
         d.set_item("before", t.before)?;
         d.set_item("after", t.after)?;

@@ -26,46 +26,23 @@ pub fn square(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
     Ok(text.parse::<Square>().map_err(Error::from)?)
 }
 
+// The words for sides, perspectives and troops are the engine's
+// (`duke_engine::names`); these only turn its errors into Python's.
+
 pub fn side(text: &str) -> Result<Side> {
-    match text.to_ascii_lowercase().as_str() {
-        "light" | "l" => Ok(Side::Light),
-        "dark" | "d" => Ok(Side::Dark),
-        _ => Err(Error::Value(format!(
-            "\"{text}\" is not a side (\"light\" or \"dark\")"
-        ))),
-    }
+    Ok(text.parse()?)
 }
 
 pub fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::Light => "light",
-        Side::Dark => "dark",
-    }
+    side.as_str()
 }
 
 pub fn perspective(text: &str) -> Result<Perspective> {
-    match text {
-        "absolute" => Ok(Perspective::Absolute),
-        "mover" => Ok(Perspective::Mover),
-        "light" => Ok(Perspective::Of(Side::Light)),
-        "dark" => Ok(Perspective::Of(Side::Dark)),
-        _ => Err(Error::Value(format!(
-            "\"{text}\" is not a perspective (\"absolute\", \"mover\", \"light\" or \"dark\")"
-        ))),
-    }
+    Ok(text.parse()?)
 }
 
 pub fn troop(text: &str) -> Result<Troop> {
-    let mut chars = text.chars();
-    if let (Some(c), None) = (chars.next(), chars.next()) {
-        if let Some(t) = Troop::from_char(c) {
-            return Ok(t);
-        }
-    }
-    Troop::ALL
-        .into_iter()
-        .find(|t| t.name().eq_ignore_ascii_case(text))
-        .ok_or_else(|| Error::Value(format!("\"{text}\" is not a troop letter or name")))
+    Ok(text.parse()?)
 }
 
 /// The letter of a troop as a Python string, one object per troop made
@@ -81,21 +58,11 @@ pub fn troop_letter(py: Python<'_>, t: Troop) -> Bound<'_, PyString> {
 }
 
 pub fn face_name(face: Face) -> &'static str {
-    match face {
-        Face::Starting => "starting",
-        Face::Flipped => "flipped",
-    }
+    face.as_str()
 }
 
 pub fn mark_name(mark: Mark) -> &'static str {
-    match mark {
-        Mark::Move => "move",
-        Mark::Jump => "jump",
-        Mark::Slide => "slide",
-        Mark::JumpSlide => "jump_slide",
-        Mark::Strike => "strike",
-        Mark::Command => "command",
-    }
+    mark.as_str()
 }
 
 /// The value of an exact Python int that fits a `Py_ssize_t`, read

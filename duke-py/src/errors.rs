@@ -1,10 +1,11 @@
 //! One exception hierarchy, built from one match over the engine's errors.
 
-use duke_engine::batch::StepError;
+use duke_engine::batch::{BatchSizeError, StepError};
 use duke_engine::record::RecordError as EngineRecordError;
+use duke_engine::search::LevelError;
 use duke_engine::{
-    ActionError, GameError, IllegalActionError as EngineIllegal, ParseActionError, ParseDpnError,
-    ParseSquareError, PositionBytesError,
+    ActionError, ErrorKind, GameError, IllegalActionError as EngineIllegal, ParseActionError,
+    ParseDpnError, ParseNameError, ParseSquareError, PositionBytesError,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -52,6 +53,9 @@ pub enum Error {
     Record(EngineRecordError),
     Step(StepError),
     Bytes(PositionBytesError),
+    Level(LevelError),
+    Name(ParseNameError),
+    Batch(BatchSizeError),
     Value(String),
 }
 
@@ -65,10 +69,48 @@ impl Error {
             Error::Illegal(e) => e.code(),
             Error::Game(e) => e.code(),
             Error::Record(e) => e.code(),
-            Error::Step(StepError::Length { .. }) => "step.length",
-            Error::Step(StepError::Illegal { .. }) => "step.illegal",
+            Error::Step(e) => e.code(),
+            Error::Batch(e) => e.code(),
             Error::Bytes(_) => "bytes",
+            Error::Level(e) => e.code(),
+            Error::Name(e) => e.code(),
             Error::Value(_) => "value",
+        }
+    }
+
+    /// The engine's kind of failure; None for the binding's own argument
+    /// errors.
+    fn kind(&self) -> Option<ErrorKind> {
+        Some(match self {
+            Error::Dpn(e) => e.kind(),
+            Error::Square(e) => e.kind(),
+            Error::ParseAction(e) => e.kind(),
+            Error::Illegal(e) => e.kind(),
+            Error::Game(e) => e.kind(),
+            Error::Record(e) => e.kind(),
+            Error::Step(e) => e.kind(),
+            Error::Batch(e) => e.kind(),
+            Error::Bytes(_) => ErrorKind::Parse,
+            Error::Level(e) => e.kind(),
+            Error::Name(e) => e.kind(),
+            Error::Value(_) => return None,
+        })
+    }
+
+    fn message(self) -> String {
+        match self {
+            Error::Dpn(e) => e.to_string(),
+            Error::Square(e) => e.to_string(),
+            Error::ParseAction(e) => e.to_string(),
+            Error::Illegal(e) => e.to_string(),
+            Error::Game(e) => e.to_string(),
+            Error::Record(e) => e.to_string(),
+            Error::Step(e) => e.to_string(),
+            Error::Batch(e) => e.to_string(),
+            Error::Bytes(e) => e.to_string(),
+            Error::Level(e) => e.to_string(),
+            Error::Name(e) => e.to_string(),
+            Error::Value(e) => e,
         }
     }
 }
@@ -76,22 +118,16 @@ impl Error {
 impl From<Error> for PyErr {
     fn from(e: Error) -> PyErr {
         let code = e.code();
-        let err = match e {
-            Error::Dpn(e) => ParseError::new_err(e.to_string()),
-            Error::Square(e) => ParseError::new_err(e.to_string()),
-            Error::ParseAction(e) => ParseError::new_err(e.to_string()),
-            Error::Illegal(e) => IllegalActionError::new_err(e.to_string()),
-            Error::Game(e) => match e {
-                GameError::Parse(_) => ParseError::new_err(e.to_string()),
-                GameError::Phase { .. } | GameError::Setup { .. } => {
-                    PhaseError::new_err(e.to_string())
-                }
-                _ => IllegalActionError::new_err(e.to_string()),
-            },
-            Error::Record(e) => RecordError::new_err(e.to_string()),
-            Error::Step(e) => DukeError::new_err(e.to_string()),
-            Error::Bytes(e) => DukeError::new_err(e.to_string()),
-            Error::Value(e) => DukeError::new_err(e),
+        let kind = e.kind();
+        let message = e.message();
+        // One exhaustive match over the engine's kinds: a new kind is a
+        // compile error here, not a different exception.
+        let err = match kind {
+            Some(ErrorKind::Parse) => ParseError::new_err(message),
+            Some(ErrorKind::Illegal) => IllegalActionError::new_err(message),
+            Some(ErrorKind::Phase) => PhaseError::new_err(message),
+            Some(ErrorKind::Record) => RecordError::new_err(message),
+            Some(ErrorKind::Range) | None => DukeError::new_err(message),
         };
         Python::attach(|py| {
             // Setting an attribute on a fresh exception object cannot fail
@@ -120,7 +156,10 @@ from_engine!(
     Game(GameError),
     Record(EngineRecordError),
     Step(StepError),
-    Bytes(PositionBytesError)
+    Bytes(PositionBytesError),
+    Level(LevelError),
+    Name(ParseNameError),
+    Batch(BatchSizeError)
 );
 
 impl From<ActionError> for Error {

@@ -2,13 +2,13 @@
 
 use duke_engine::encode::{action_index, write_game_mask, write_game_observation, Decision};
 use duke_engine::encode::{game_indices, index_decision, ACTION_SPACE};
-use duke_engine::search::{level as ai_level, Level, Limits, Searcher, MAX_THREADS};
+use duke_engine::search::{Level, Limits, Searcher, MAX_HINTS, MAX_THREADS};
 use duke_engine::{Game as EngineGame, Outcome as EngineOutcome, Phase};
 use numpy::{PyArray1, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyType};
 
-use crate::action::{action_object, Action};
+use crate::action::{decision_object, Action};
 use crate::action_list::action_list;
 use crate::convert::{side_name, square};
 use crate::errors::{Error, Result};
@@ -145,7 +145,7 @@ impl Game {
     fn decide(
         slf: PyRef<'_, Self>,
         py: Python<'_>,
-        level: Option<u8>,
+        level: Option<i64>,
         depth: Option<u32>,
         nodes: Option<u64>,
         millis: Option<u64>,
@@ -153,16 +153,25 @@ impl Game {
         threads: i64,
     ) -> Result<(Decision, i32, duke_engine::Position)> {
         let searcher = searcher(threads)?;
-        let (pos, drawn, history) = slf.search_input()?;
-        drop(slf);
-        let lvl = match level {
-            Some(n) => ai_level(n),
-            None => Level::from_limits(Limits {
+        let lvl = match (level, depth, nodes, millis) {
+            (Some(n), None, None, None) => Level::new(n)?,
+            (None, None, None, None) => Level::default(),
+            (None, ..) => Level::from_limits(Limits {
                 depth,
                 nodes,
                 millis,
             }),
+            (Some(_), ..) => {
+                return Err(Error::Value(
+                    "give a level or limits (depth, nodes, millis), not both".into(),
+                ))
+            }
         };
+        if let Some(fixed) = slf.inner.setup_suggestion() {
+            return Ok((Decision::Act(fixed), 0, *slf.inner.position()));
+        }
+        let (pos, drawn, history) = slf.search_input()?;
+        drop(slf);
         let r = py.detach(move || {
             let mut searcher = searcher;
             searcher.play_level(&pos, drawn, &history, &lvl, seed)
@@ -264,42 +273,68 @@ impl Game {
         self.inner.outcome().map(|o| Outcome { inner: o })
     }
 
-    /// The actions the game accepts now (setup placements in setup; the
-    /// drawn troop's placements after a draw), as an ActionList: an
-    /// immutable sequence of Action that makes an entry's object only when
-    /// it is read (`list()` gives a list).
+    /// The decisions the game offers now, as an ActionList (an immutable
+    /// sequence of Action that makes an entry's object only when it is
+    /// read; `list()` gives a list): in play, the levy (`Action("levy")`,
+    /// kind "levy") first while a levy is possible, then every maneuver;
+    /// after the levy, the drawn troop's placements; in setup, the
+    /// placements allowed. Choosing one uniformly and playing it plays by
+    /// the rules: the bag, not the player, decides a levied troop.
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        action_list(py, self.inner.legal())
+        let list: arrayvec::ArrayVec<Decision, { duke_engine::MAX_ACTIONS + 1 }> =
+            self.inner.decisions().collect();
+        action_list(py, &list)
     }
 
-    /// Whether the game accepts an action (Action or text) now. Raises
-    /// ParseError for text that is not an action.
+    /// Whether `play` accepts an action (Action or text, `levy` included)
+    /// now. Raises ParseError for text that is not an action.
     fn is_legal(&self, action: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.inner.is_legal(Action::from_arg(action)?))
+        Ok(self.inner.is_decision_legal(Action::decision_arg(action)?))
     }
 
-    /// Plays an action (Action or text) and returns it as played; a whole
-    /// levy (`P@C2`) takes its troop from outside. Raises, changing nothing,
-    /// when it is illegal or out of phase.
+    /// Plays a decision (Action or text) and returns it as played: a
+    /// maneuver; the levy (`"levy"`: the bag draws the troop, then the
+    /// drawn troop's placement is the next decision); a placement of the
+    /// drawn troop; a setup placement. A whole levy (`P@C2`) in play is
+    /// refused (code "levy.bag"): the bag decides the troop; use
+    /// `play_levy` for a troop that comes from outside. Raises, changing
+    /// nothing, when it is illegal or out of phase.
     fn play<'py>(
         &mut self,
         py: Python<'py>,
         action: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let given = action.cast::<Action>().ok().map(|a| a.get().inner);
-        let a = match given {
-            Some(a) => a,
-            None => Action::from_arg(action)?,
+        let d = match given {
+            Some(d) => d,
+            None => Action::decision_arg(action)?,
         };
-        self.inner.play(a).map_err(Error::from)?;
-        let played = self.inner.actions().next_back().unwrap_or(a);
+        self.inner.apply(d).map_err(Error::from)?;
+        let played = match d {
+            Decision::Levy => Decision::Levy,
+            Decision::Act(a) => Decision::Act(self.inner.actions().next_back().unwrap_or(a)),
+        };
         // An Action that was played as it is, capture mark included (one
         // from legal_actions(), say), is handed back itself: Actions are
         // immutable.
-        if given.is_some_and(|g| g.to_bits() == played.to_bits()) {
+        let same = match (given, played) {
+            (Some(Decision::Act(g)), Decision::Act(p)) => g.to_bits() == p.to_bits(),
+            (Some(Decision::Levy), Decision::Levy) => true,
+            _ => false,
+        };
+        if same {
             return Ok(action.clone());
         }
-        Ok(action_object(py, played)?.into_bound(py).into_any())
+        Ok(decision_object(py, played)?.into_bound(py).into_any())
+    }
+
+    /// Plays a whole levy (`P@C2`) whose troop came from outside the
+    /// game's bag: a record, a physical game, a server. The troop must be
+    /// in the mover's bag. Any other action plays as with `play`. Raises,
+    /// changing nothing, when it is illegal or out of phase.
+    fn play_levy(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let a = Action::from_arg(action)?;
+        Ok(self.inner.play_levy(a).map_err(Error::from)?)
     }
 
     /// Places the fixed setup of the side setting up (the Duke and two
@@ -457,7 +492,7 @@ impl Game {
         // A refusal leaves the game unchanged and reads as game_decision's.
         let drawn = self.inner.apply(d).map_err(|_| refused())?;
         Ok(match d {
-            Decision::Draw => drawn.map(|t| crate::convert::troop_letter(py, t)),
+            Decision::Levy => drawn.map(|t| crate::convert::troop_letter(py, t)),
             Decision::Act(_) => None,
         })
     }
@@ -483,10 +518,16 @@ impl Game {
         Ok(PyArray1::from_slice(py, &buf))
     }
 
-    /// The AI's decision: the Action to play, or None when it is to levy
-    /// (call draw(), then best_action() again for the square). Give a
-    /// `level` (1-5) or limits (`depth`, `nodes`, `millis`); `seed` feeds
-    /// the deliberate noise of levels 1 and 2 only. `threads` (1 to 64)
+    /// The AI's decision, as an Action to give to `play`: a maneuver, the
+    /// levy (`Action("levy")`: play it, then ask again for the drawn
+    /// troop's square), a placement; in setup, the fixed setup's next
+    /// placement. None only once the game is over.
+    ///
+    /// With no arguments it plays level 3 (`duke.DEFAULT_LEVEL`, the same
+    /// in every face), which answers in milliseconds. Give a `level` (1-5)
+    /// or limits (`depth`, `nodes`, `millis`), not both; a level outside
+    /// 1-5 raises DukeError (code "level.range"). `seed` feeds the
+    /// deliberate noise of levels 1 and 2 only. `threads` (1 to 64)
     /// searches with helper threads (Lazy SMP): deeper in the same time on
     /// idle cores, but with more than 1 a depth or node limit no longer
     /// gives the same answer every run. Releases the GIL.
@@ -495,18 +536,18 @@ impl Game {
     fn best_action(
         slf: PyRef<'_, Self>,
         py: Python<'_>,
-        level: Option<u8>,
+        level: Option<i64>,
         depth: Option<u32>,
         nodes: Option<u64>,
         millis: Option<u64>,
         seed: u64,
         threads: i64,
     ) -> Result<Option<Action>> {
+        if slf.inner.outcome().is_some() {
+            return Ok(None);
+        }
         let d = Game::decide(slf, py, level, depth, nodes, millis, seed, threads)?.0;
-        Ok(match d {
-            Decision::Act(a) => Some(Action::of(py, a)),
-            Decision::Draw => None,
-        })
+        Ok(Some(Action::of_decision(py, d)))
     }
 
     /// The AI's decision as an index of the action space, from
@@ -517,7 +558,7 @@ impl Game {
     fn best_index(
         slf: PyRef<'_, Self>,
         py: Python<'_>,
-        level: Option<u8>,
+        level: Option<i64>,
         depth: Option<u32>,
         nodes: Option<u64>,
         millis: Option<u64>,
@@ -539,19 +580,21 @@ impl Game {
     fn hint<'py>(
         slf: PyRef<'_, Self>,
         py: Python<'py>,
-        level: u8,
+        level: i64,
         k: usize,
         threads: i64,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let lvl = Level::new(level).map_err(Error::from)?;
+        if k > MAX_HINTS {
+            return Err(
+                Error::Value(format!("k {k}: a hint lists at most {MAX_HINTS} decisions")).into(),
+            );
+        }
         let mut searcher = searcher(threads)?;
         let (pos, drawn, history) = slf.search_input()?;
         drop(slf);
-        let lvl = ai_level(level);
         let h = py.detach(move || searcher.hint(&pos, drawn, &history, &lvl, k));
-        let text = |d: Decision| match d {
-            Decision::Act(a) => a.to_string(),
-            Decision::Draw => "levy".to_string(),
-        };
+        let text = |d: Decision| d.to_string();
         let out = PyDict::new(py);
         out.set_item("best", text(h.best.decision))?;
         out.set_item("score", h.best.score)?;

@@ -50,6 +50,12 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PLANES", PLANES)?;
     m.add("OBS_LEN", OBS_LEN)?;
     m.add("QUIET_LIMIT", duke_engine::QUIET_LIMIT)?;
+    m.add("DEFAULT_LEVEL", duke_engine::search::DEFAULT_LEVEL)?;
+    m.add("LEVELS", duke_engine::search::LEVELS)?;
+    m.add("MAX_GAMES", duke_engine::batch::MAX_GAMES)?;
+    m.add("MAX_HINTS", duke_engine::search::MAX_HINTS)?;
+    let letters: String = duke_engine::Troop::ALL.iter().map(|t| t.char()).collect();
+    m.add("TROOPS", letters)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     for sq in Square::ALL {
         m.add(sq.to_string().as_str(), sq.index())?;

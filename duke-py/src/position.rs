@@ -172,7 +172,13 @@ impl Position {
     /// Action); a levy once per (troop kind, square), the way perft counts
     /// it.
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        crate::action_list::action_list(py, &self.inner.legal_actions())
+        let list: arrayvec::ArrayVec<duke_engine::Decision, { duke_engine::MAX_ACTIONS }> = self
+            .inner
+            .legal_actions()
+            .iter()
+            .map(|&a| duke_engine::Decision::Act(a))
+            .collect();
+        crate::action_list::action_list(py, &list)
     }
 
     /// Whether an action (Action or text) is legal here. Raises ParseError

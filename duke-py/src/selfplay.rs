@@ -51,7 +51,7 @@ fn xorshift(x: &mut u64) -> u64 {
 fn decision_text(d: Decision) -> String {
     match d {
         Decision::Act(a) => a.to_string(),
-        Decision::Draw => "levy".to_string(),
+        Decision::Levy => "levy".to_string(),
     }
 }
 

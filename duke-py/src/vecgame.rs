@@ -85,12 +85,10 @@ impl VecGame {
     #[new]
     #[pyo3(signature = (n, seed = 0, perspective = "mover"))]
     fn new(py: Python<'_>, n: usize, seed: u64, perspective: &str) -> PyResult<VecGame> {
-        if n == 0 {
-            return Err(Error::Value("a VecGame needs at least one game".into()).into());
-        }
         let p = crate::convert::perspective(perspective)?;
+        let inner = EngineVecGame::try_new(n, seed, p).map_err(Error::from)?;
         let mut v = VecGame {
-            inner: EngineVecGame::new(n, seed, p),
+            inner,
             actions_buf: vec![0; n],
             obs: PyArray1::<u8>::zeros(py, n * OBS_LEN, false)
                 .reshape([n, PLANES, 6, 6])?

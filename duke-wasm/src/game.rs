@@ -29,7 +29,7 @@ pub fn outcome_object(o: EngineOutcome) -> JsValue {
 fn decision_text(d: Decision) -> String {
     match d {
         Decision::Act(a) => a.to_string(),
-        Decision::Draw => "levy".into(),
+        Decision::Levy => "levy".into(),
     }
 }
 
@@ -302,7 +302,7 @@ impl Game {
         })?;
         let drawn = self.inner.apply(d)?;
         Ok(match d {
-            Decision::Draw => drawn.map(|t| t.char().to_string()),
+            Decision::Levy => drawn.map(|t| t.char().to_string()),
             Decision::Act(_) => None,
         })
     }
@@ -318,7 +318,7 @@ impl Game {
     ) -> Result<Option<Action>> {
         Ok(match self.decide(&options)?.decision {
             Decision::Act(a) => Some(Action { inner: a }),
-            Decision::Draw => None,
+            Decision::Levy => None,
         })
     }
 
@@ -332,11 +332,11 @@ impl Game {
         let r = self.decide(&options)?;
         let action = match r.decision {
             Decision::Act(a) => Action { inner: a }.into(),
-            Decision::Draw => JsValue::UNDEFINED,
+            Decision::Levy => JsValue::UNDEFINED,
         };
         Ok(object(&[
             ("action", action),
-            ("levy", (r.decision == Decision::Draw).into()),
+            ("levy", (r.decision == Decision::Levy).into()),
             ("score", r.score.into()),
             ("depth", r.depth.into()),
             ("nodes", (r.nodes as f64).into()),

@@ -23,6 +23,12 @@ static int passed = 0, failed = 0;
 
 static char msg[512];
 
+static const char *last_code(void) {
+    static char code[64];
+    duke_last_error_code(code, sizeof code);
+    return code;
+}
+
 static const char *last_error(void) {
     duke_last_error_message(msg, sizeof msg);
     return msg;
@@ -147,6 +153,13 @@ static void test_game(void) {
     CHECK(duke_game_play(NULL, S("B1-B2")) == DUKE_NULL_POINTER);
     CHECK(duke_game_play(game, "\xc3\x28", 2) == DUKE_INVALID_UTF8);
     CHECK(duke_game_legal_actions(game, buf, sizeof buf, &n) == DUKE_OK && strstr(buf, "E6-F6\n") != NULL);
+    /* The decisions: the levy once, first; no whole levies (the bag decides). */
+    CHECK(strncmp(buf, "levy\n", 5) == 0 && strchr(buf, '@') == NULL);
+    CHECK(duke_game_play(game, S("P@D5")) == DUKE_ILLEGAL_ACTION && strcmp(last_code(), "levy.bag") == 0);
+    uint32_t first[DUKE_MAX_ACTIONS + 1];
+    CHECK(duke_game_legal_indices(game, DUKE_VIEW_MOVER, first, DUKE_MAX_ACTIONS + 1, &n) == DUKE_OK && first[0] == DUKE_DRAW_INDEX);
+    /* The same order as Python's and JavaScript's: not ascending. */
+    CHECK(n > 1 && first[1] < first[0]);
     CHECK(duke_game_legal_actions(game, buf, 1, &n) == DUKE_BUFFER_TOO_SMALL);
     CHECK(duke_game_legal_actions(NULL, buf, sizeof buf, &n) == DUKE_NULL_POINTER);
 
@@ -302,8 +315,12 @@ static void test_ai(void) {
         /* Each of these wins at once (after F5-E6 Dark has no action). */
         CHECK(strcmp(buf, "F5xF6") == 0 || strcmp(buf, "A6xF6") == 0 || strcmp(buf, "F5-E6") == 0);
     }
-    CHECK(duke_game_best_action(game, 0, 0, buf, sizeof buf, &n) == DUKE_INVALID_ARGUMENT);
+    /* Level 0 is the default level every face plays (DUKE_DEFAULT_LEVEL). */
+    char want[64];
+    CHECK(duke_game_best_action(game, DUKE_DEFAULT_LEVEL, 0, want, sizeof want, &n) == DUKE_OK);
+    CHECK(duke_game_best_action(game, 0, 0, buf, sizeof buf, &n) == DUKE_OK && strcmp(buf, want) == 0);
     CHECK(duke_game_best_action(game, 6, 0, buf, sizeof buf, &n) == DUKE_INVALID_ARGUMENT);
+    CHECK(strcmp(last_code(), "level.range") == 0);
     CHECK(duke_game_best_action(NULL, 1, 0, buf, sizeof buf, &n) == DUKE_NULL_POINTER);
     CHECK(duke_game_best_action(game, 1, 0, buf, sizeof buf, NULL) == DUKE_NULL_POINTER);
     CHECK(duke_game_best_action(game, 1, 0, buf, 2, &n) == DUKE_BUFFER_TOO_SMALL && n == 5);
@@ -369,12 +386,6 @@ static size_t unescape(char *s) {
     return (size_t)(w - s);
 }
 
-static const char *last_code(void) {
-    static char code[64];
-    duke_last_error_code(code, sizeof code);
-    return code;
-}
-
 static void test_bad_inputs(void) {
     FILE *f = fopen(DUKE_DATA_DIR "/bad_inputs.txt", "r");
     CHECK(f != NULL);
@@ -408,7 +419,8 @@ static void test_bad_inputs(void) {
             static char before[8192], after[8192];
             size_t len = 0;
             CHECK(duke_game_record(game, true, before, sizeof before, &len) == DUKE_OK);
-            duke_status game_st = duke_game_play(game, last, last_len);
+            /* A whole levy goes through the call for a troop from outside. */
+            duke_status game_st = duke_game_play_levy(game, last, last_len);
             if (game_st == DUKE_OK || strcmp(last_code(), code) != 0) {
                 fprintf(stderr, "bad_inputs.txt line %d (game): code %s, expected %s\n", lines, last_code(), code);
                 failed++;
@@ -421,6 +433,20 @@ static void test_bad_inputs(void) {
             st = duke_position_play(pos, last, last_len, &next);
             CHECK(next == NULL);
             duke_position_free(pos);
+        } else if (strcmp(kind, "play") == 0 && k == 4) {
+            /* Plain play in a game: refused with the code, unchanged. */
+            duke_position *pos = NULL;
+            CHECK(duke_position_from_dpn(field[2], strlen(field[2]), &pos) == DUKE_OK);
+            duke_game *game = NULL;
+            CHECK(duke_game_from_position(pos, 1, &game) == DUKE_OK);
+            duke_position_free(pos);
+            static char before2[8192], after2[8192];
+            size_t len = 0;
+            CHECK(duke_game_record(game, true, before2, sizeof before2, &len) == DUKE_OK);
+            st = duke_game_play(game, last, last_len);
+            CHECK(duke_game_record(game, true, after2, sizeof after2, &len) == DUKE_OK);
+            CHECK(strcmp(before2, after2) == 0);
+            duke_game_free(game);
         } else if (strcmp(kind, "record") == 0) {
             duke_game *game = NULL;
             st = duke_game_from_record(last, last_len, &game);

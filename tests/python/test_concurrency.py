@@ -171,6 +171,6 @@ def test_different_seeds_same_decisions_same_observations():
         assert np.array_equal(a.legal_mask("mover"), b.legal_mask("mover"))
         assert a.record() == b.record() and a.levy_chances() == b.levy_chances()
         # Maneuvers and outside-troop levies only: the draw is the seed's.
-        action = rng.choice(a.legal_actions())
-        a.play(action)
-        b.play(action)
+        action = rng.choice(a.position.legal_actions())
+        a.play_levy(action)
+        b.play_levy(action)

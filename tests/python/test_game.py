@@ -78,7 +78,7 @@ def test_different_seeds_same_decisions_same_everything_public():
     a, b = duke.Game(seed=1), duke.Game(seed=2)
     for g in (a, b):
         g.play("B1-B2")
-        g.play("P@D5")
+        g.play_levy("P@D5")  # a troop from outside, the same in both
     assert a.record() == b.record()
     assert a.position == b.position
     assert (a.observation() == b.observation()).all()
@@ -142,21 +142,30 @@ def test_ai_best_action_and_hint():
     hint = game.hint(level=3, k=2)
     assert hint["best"] in ("F5xF6", "A6xF6", "F5-E6") and hint["score"] > 90000
     assert len(hint["top"]) == 2 and hint["pv"][0] == hint["best"]
-    # From the start, a levy is a decision (None), then the AI places the troop.
+    # From the start, a levy is a decision (Action("levy")), then the AI
+    # places the troop.
     start = duke.Game(seed=3)
     choice = start.best_action(depth=2)
-    if choice is None:
+    assert choice is not None
+    if choice.kind == "levy":
         assert start.best_index(depth=2) == duke.DRAW
-        start.draw()
+        start.play(choice)
         placed = start.best_action(depth=2)
         assert placed is not None and placed.kind == "place"
+    # With no arguments: the default level, the same in every face.
+    assert duke.DEFAULT_LEVEL == 3
+    assert duke.Game(seed=3).best_action() == duke.Game(seed=3).best_action(level=duke.DEFAULT_LEVEL)
+    for bad in (0, 6, 99, -1):
+        with pytest.raises(duke.DukeError) as e:
+            duke.Game(seed=3).best_action(level=bad)
+        assert e.value.code == "level.range"
     # The AI's choice does not depend on the game's seed.
     a, b = duke.Game(seed=1), duke.Game(seed=2)
     assert a.best_index(level=4) == b.best_index(level=4)
     over = duke.Game.from_position(duke.Position("D4d/5W/6/6/6/6 l P/- 0 0"))
     over.play("F5xF6")
-    with pytest.raises(duke.DukeError):
-        over.best_action(level=1)
+    assert over.best_action(level=1) is None  # None means only: the game is over
+    assert over.best_action() is None
 
 
 def test_listed_actions_are_shared_objects_that_compare_by_value():
@@ -167,7 +176,7 @@ def test_listed_actions_are_shared_objects_that_compare_by_value():
     assert all(a is b for a, b in zip(first, again))
     assert first == [duke.Action(str(a)) for a in first]
     assert len({hash(a) for a in first}) == len(first)
-    assert duke.Position.standard().legal_actions() == first
+    assert first[0].kind == "levy" and duke.Position.standard().legal_actions()[14:] == first[1:]
     relocation = next(a for a in first if a.kind == "relocate")
     with pytest.raises(AttributeError):
         relocation.kind = "strike"  # type: ignore[misc]
@@ -181,9 +190,8 @@ def test_listed_actions_are_shared_objects_that_compare_by_value():
         if game.outcome is not None:
             break
         a = rng.choice(game.legal_actions())
-        if a.kind == "place":
-            game.draw()
-            game.place(a.to_square)
+        if a.kind in ("levy", "place"):
+            game.play(a)
             continue
         if a.is_capture and a.kind == "relocate":
             assert "x" in str(a)
@@ -207,21 +215,18 @@ def test_shared_action_objects_are_the_listed_actions_in_long_games():
         while game.outcome is None:
             listed = game.legal_actions()
             pos = game.position
-            indices = set(game.legal_indices().tolist()) - {duke.DRAW}
-            acts = [a for a in listed if a.kind != "place"]
-            assert sorted(a.index(pos) for a in acts) == sorted(indices)
+            assert [a.index(pos) for a in listed] == game.legal_indices().tolist()
             assert all(duke.Action(str(a)) == a for a in listed)
             kinds.update(a.kind for a in listed)
             a = rng.choice(listed)
-            if a.kind == "place":
-                game.draw()
-                game.place(a.to_square)
+            if a.kind in ("levy", "place"):
+                game.play(a)
                 continue
             # An Action written without its capture mark comes back as
             # played, with the mark.
             played = game.play(duke.Action(str(a).replace("x", "-")))
             assert played == a and str(played) == str(a)
-    assert kinds == {"relocate", "strike", "command", "place"}
+    assert kinds == {"relocate", "strike", "command", "levy", "place"}
 
 
 def test_listing_actions_from_a_finalizer_during_a_listing():

@@ -3,7 +3,9 @@
 
 use alloc::vec::Vec;
 
-use super::{level, Decision, Searcher, MATE_BOUND};
+#[cfg(test)]
+use super::level;
+use super::{Decision, Level, Searcher, MATE_BOUND};
 use crate::{Action, ActionKind, ActionView, Game, Side};
 
 /// A score drop (in centi-Footmen) at or above which a turn is a
@@ -90,32 +92,31 @@ fn capped(score: i32) -> i32 {
 
 /// The depth the analysis at `level` searches every decision to: the
 /// level's depth, at most 4.
-pub fn analysis_depth(level_number: u8) -> u32 {
-    level(level_number).limits.depth.unwrap_or(4).min(4)
+pub fn analysis_depth(lvl: Level) -> u32 {
+    lvl.limits.depth.unwrap_or(4).min(4)
 }
 
 /// Analyses every turn of `game` (from its start position, setup not
-/// included) at a level (1 to [`super::LEVELS`], clamped): each root
+/// included) at a level (see [`Level::new`]): each root
 /// decision of each turn is scored at [`analysis_depth`] by a full-window
 /// search (with the level's quiescence setting), so that the score before
 /// and the score of the decision played are measured alike. The result
 /// depends only on the game's actions and the level.
 ///
 /// ```
-/// use duke_engine::search::{analyze, Assessment};
+/// use duke_engine::search::{analyze, Assessment, Level};
 /// use duke_engine::Game;
 /// let mut game = Game::standard(1);
 /// game.play_text("B1-B2").unwrap();
 /// game.play_text("E6-E5").unwrap();
-/// let turns = analyze(&game, 2);
+/// let turns = analyze(&game, Level::new(2).unwrap());
 /// assert_eq!(turns.len(), 2);
 /// assert_eq!(turns[0].played.to_string(), "B1-B2");
 /// assert!(turns[0].drop >= 0);
 /// assert_eq!(turns[0].assessment, Assessment::of_drop(turns[0].drop));
 /// ```
-pub fn analyze(game: &Game, level_number: u8) -> Vec<TurnAnalysis> {
-    let lvl = level(level_number);
-    let depth = analysis_depth(level_number);
+pub fn analyze(game: &Game, lvl: Level) -> Vec<TurnAnalysis> {
+    let depth = analysis_depth(lvl);
     let mut searcher = Searcher::new();
     searcher.set_quiescence(lvl.quiescence);
     let steps = &game.steps()[game.setup_len().min(game.steps().len())..];
@@ -132,7 +133,7 @@ pub fn analyze(game: &Game, level_number: u8) -> Vec<TurnAnalysis> {
             let ActionView::Place { troop, .. } = played.view() else {
                 unreachable!("a placement's view is Place")
             };
-            let levy = score_of(&scored, Decision::Draw).unwrap_or(before);
+            let levy = score_of(&scored, Decision::Levy).unwrap_or(before);
             let placed = searcher.score_all(&pos, Some(troop), &history, depth);
             let best_square = placed[0];
             let this = score_of(&placed, Decision::Act(played)).unwrap_or(best_square.1);
@@ -142,7 +143,7 @@ pub fn analyze(game: &Game, level_number: u8) -> Vec<TurnAnalysis> {
             } else {
                 capped(levy) - lost
             };
-            if best == Decision::Draw {
+            if best == Decision::Levy {
                 best = best_square.0;
             }
         } else {
@@ -178,10 +179,10 @@ mod tests {
         // worse is marked; every best decision played is not.
         let mut game = Game::standard(3);
         for _ in 0..6 {
-            let d = game.best_action(3).unwrap();
+            let d = game.best_action(level(3)).unwrap();
             game.apply(d).unwrap();
         }
-        for t in analyze(&game, 3) {
+        for t in analyze(&game, level(3)) {
             // The level-3 decision is the depth-2 best: no drop beyond
             // rounding of equal scores.
             assert_eq!(t.assessment, Assessment::Good, "{t:?}");

@@ -24,7 +24,11 @@ from collections.abc import Sequence as _Sequence
 
 from duke._duke import (
     ACTION_SPACE,
+    DEFAULT_LEVEL,
     DRAW,
+    LEVELS,
+    MAX_GAMES,
+    MAX_HINTS,
     OBS_LEN,
     PLANES,
     Action,
@@ -38,6 +42,7 @@ from duke._duke import (
     Position,
     QUIET_LIMIT,
     RecordError,
+    TROOPS,
     Tile,
     VecGame,
     __version__,
@@ -59,8 +64,6 @@ from duke._duke import (  # the squares, as indices 0 to 35
 SQUARES = list(range(36))
 """Every square index, A1 = 0 ... F6 = 35 (index = 6 * (rank - 1) + file, file A = 0)."""
 
-TROOPS = "DFPKWRSGICMBNAL"
-"""The troop letters, in the engine's order (Duke, Footman, Pikeman, ...)."""
 
 
 # ActionList (what legal_actions() returns) is a native sequence: an
@@ -76,7 +79,8 @@ def save_svg(obj, path, **kwargs):
 
 
 __all__ = [
-    "ACTION_SPACE", "DRAW", "OBS_LEN", "PLANES", "SQUARES", "TROOPS",
+    "ACTION_SPACE", "DEFAULT_LEVEL", "DRAW", "LEVELS", "MAX_GAMES", "MAX_HINTS", "OBS_LEN", "PLANES",
+    "SQUARES", "TROOPS",
     "Action", "ActionList", "DukeError", "Game", "IllegalActionError", "Outcome", "ParseError",
     "PhaseError", "Position", "QUIET_LIMIT", "RecordError", "Tile", "VecGame",
     "analyze", "parse_square", "play_games", "save_svg", "square_name", "troop_chart", "__version__",

@@ -17,6 +17,16 @@ OBS_LEN: int
 """The length of one observation, PLANES * 36 bytes."""
 QUIET_LIMIT: int
 """The number of turns without a capture or a levy that ends a game in a draw."""
+DEFAULT_LEVEL: int
+"""The level best_action() plays with no arguments, the same in every face (3)."""
+LEVELS: int
+"""The number of AI levels (1 to LEVELS)."""
+MAX_GAMES: int
+"""The most games a VecGame holds."""
+MAX_HINTS: int
+"""The most decisions a hint lists (its k)."""
+TROOPS: str
+"""The troop letters, in the engine's order (Duke, Footman, Pikeman, ...)."""
 __version__: str
 __all__ = [
     "A1",
@@ -27,6 +37,11 @@ __all__ = [
     "A6",
     "ACTION_SPACE",
     "Action",
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "MAX_GAMES",
+    "MAX_HINTS",
+    "TROOPS",
     "ActionList",
     "B1",
     "B2",
@@ -174,7 +189,7 @@ class Action:
     @property
     def from_square(self) -> Optional[int]: ...
     @property
-    def to_square(self) -> int: ...
+    def to_square(self) -> Optional[int]: ...
     @property
     def troop(self) -> Optional[str]: ...
     @property
@@ -282,6 +297,7 @@ class Game:
     def legal_actions(self) -> ActionList: ...
     def is_legal(self, action: _ActionLike) -> bool: ...
     def play(self, action: _ActionLike) -> Action: ...
+    def play_levy(self, action: _ActionLike) -> None: ...
     def setup_fixed(self) -> None: ...
     def draw(self, troop: Optional[str] = None) -> str: ...
     def place(self, sq: _SquareLike) -> None: ...
