@@ -95,9 +95,9 @@ pub fn check(game: &Game) -> Result<(), String> {
         }
     }
     let list = game.legal_actions();
-    for &a in list.iter() {
-        if !game.is_legal(a) {
-            return Err(format!("{a} is listed but not legal"));
+    for d in game.decisions() {
+        if !game.is_decision_legal(d) {
+            return Err(format!("{d} is offered but not accepted"));
         }
     }
     let phase = game.phase();

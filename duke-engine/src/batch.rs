@@ -626,7 +626,7 @@ pub const MAX_GAMES: usize = 1 << 16;
 /// ```
 /// use duke_engine::batch::{VecGame, MAX_GAMES};
 /// use duke_engine::encode::Perspective;
-/// let err = VecGame::try_new(1 << 40, 1, Perspective::Mover).unwrap_err();
+/// let Err(err) = VecGame::try_new(1 << 40, 1, Perspective::Mover) else { unreachable!() };
 /// assert_eq!(err.code(), "batch.size");
 /// assert_eq!(err.to_string(), format!("a batch of {} games: the most is {MAX_GAMES}", 1u64 << 40));
 /// ```

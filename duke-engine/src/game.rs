@@ -510,16 +510,15 @@ impl Game {
     pub fn is_decision_legal(&self, decision: crate::Decision) -> bool {
         match decision {
             crate::Decision::Levy => matches!(self.phase(), Phase::Play) && self.current.can_levy(),
-            crate::Decision::Act(a) => {
-                !(a.kind() == ActionKind::Place && matches!(self.phase(), Phase::Play))
-                    && self.is_legal(a)
-            }
+            crate::Decision::Act(a) => self.is_legal(a),
         }
     }
 
-    /// Whether `action` would be accepted by [`Game::play`] now.
+    /// Whether `action` would be accepted by [`Game::play`] now (a whole
+    /// levy in play is not: see [`Game::play_levy`]).
     pub fn is_legal(&self, action: Action) -> bool {
-        self.legal().contains(&action)
+        !(action.kind() == ActionKind::Place && matches!(self.phase(), Phase::Play))
+            && self.legal().contains(&action)
     }
 
     /// The current position's legal actions while the game is in play, a

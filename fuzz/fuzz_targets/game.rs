@@ -38,7 +38,7 @@ fuzz_target!(|data: &[u8]| {
         let stepped = match op % 10 {
             // Any legal action (in play, a levy here is an outside troop).
             0..=3 if !list.is_empty() => {
-                game.play(list[arg % list.len()]).expect("a listed action plays");
+                game.play_levy(list[arg % list.len()]).expect("a listed action plays");
                 true
             }
             4 => game.draw().is_ok(),
