@@ -250,7 +250,7 @@ function render() {
 
   // Buttons.
   const human = humanTurn();
-  $("levy").disabled = !(human && phase === "play" && g.legalActions().some((a) => a.kind === "place"));
+  $("levy").disabled = !(human && phase === "play" && g.legalActions().some((a) => a.kind === "levy"));
   $("hint").disabled = !(human && (phase === "play" || phase === "levy"));
   $("undo").disabled = busy || !!replay || game.actions().length === 0 || (game.turns().length === 0 && game.phase === "play");
   $("redo").disabled = busy || !!replay || game.redoLength === 0;

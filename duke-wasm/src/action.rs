@@ -8,18 +8,38 @@ use crate::convert::perspective;
 use crate::errors::{Error, Result};
 use crate::position::Position;
 
-/// What a player does in a turn: a relocation (`B1-B2`, `C3xC5`), a strike
-/// (`C3*B5`), a command (`E4:D5-E5`) or a placement (`P@C2`: a levy with its
-/// troop, or a setup placement). `toString()` gives the action text.
+/// What a player decides: a relocation (`B1-B2`, `C3xC5`), a strike
+/// (`C3*B5`), a command (`E4:D5-E5`), a placement (`P@C2`: the drawn
+/// troop's square, a setup placement, or a whole levy from a record), or
+/// `levy`: the decision to levy, after which the bag decides the troop
+/// (its `kind` is "levy"). `toString()` gives the text.
 #[wasm_bindgen]
 #[derive(Clone, Copy)]
 pub struct Action {
-    pub(crate) inner: EngineAction,
+    pub(crate) inner: Decision,
 }
 
 impl Action {
-    /// An action from an `Action` or action text.
+    /// The JavaScript value of an engine action.
+    pub fn of(a: EngineAction) -> Action {
+        Action {
+            inner: Decision::Act(a),
+        }
+    }
+
+    /// The action an argument names; the levy decision is refused (a
+    /// position lists each levy with its troop).
     pub fn from_arg(value: &JsValue) -> Result<EngineAction> {
+        match Action::decision_arg(value)? {
+            Decision::Act(a) => Ok(a),
+            Decision::Levy => Err(Error::Value(
+                "levy: a Position takes a whole levy with its troop (like \"P@C2\"); the levy decision is a Game's".into(),
+            )),
+        }
+    }
+
+    /// A decision from an `Action` or its text (`levy` included).
+    pub fn decision_arg(value: &JsValue) -> Result<Decision> {
         let text = match value.as_string() {
             Some(text) => text,
             // An Action (or anything whose toString() is action text).
@@ -28,22 +48,22 @@ impl Action {
             }
             None => {
                 return Err(Error::Value(
-                    "an action is an Action or action text like \"B1-B2\"".into(),
+                    "an action is an Action or action text like \"B1-B2\" or \"levy\"".into(),
                 ))
             }
         };
-        Ok(text.parse::<EngineAction>()?)
+        Ok(text.parse::<Decision>()?)
     }
 }
 
 pub fn actions(list: &[EngineAction]) -> Vec<Action> {
-    list.iter().map(|&a| Action { inner: a }).collect()
+    list.iter().map(|&a| Action::of(a)).collect()
 }
 
 #[wasm_bindgen]
 impl Action {
-    /// Reads action text (SPEC §8); the syntax only: check it against a
-    /// position with `Position.parseAction`.
+    /// Reads action text (SPEC §8) or `levy`; the syntax only: check it
+    /// against a position with `Position.parseAction`.
     #[wasm_bindgen(constructor)]
     pub fn new(text: &str) -> Result<Action> {
         Ok(Action {
@@ -52,7 +72,8 @@ impl Action {
     }
 
     /// The action at an index of the action space in `position`
-    /// (`undefined` for the draw index or an index that names no action).
+    /// (the levy decision for the levy index, `undefined` for an index
+    /// that names no action).
     #[wasm_bindgen(js_name = fromIndex)]
     pub fn from_index(
         index: usize,
@@ -60,40 +81,38 @@ impl Action {
         persp: Option<String>,
     ) -> Result<Option<Action>> {
         Ok(
-            match action_from_index(index, &position.inner, perspective(persp)?) {
-                Some(Decision::Act(a)) => Some(Action { inner: a }),
-                _ => None,
-            },
+            action_from_index(index, &position.inner, perspective(persp)?)
+                .map(|d| Action { inner: d }),
         )
     }
 
     /// The index of this action in the action space, in `position`.
     pub fn index(&self, position: &Position, persp: Option<String>) -> Result<usize> {
         Ok(action_index(
-            Decision::Act(self.inner),
+            self.inner,
             &position.inner,
             perspective(persp)?,
         ))
     }
 
-    /// "relocate", "strike", "command" or "place".
+    /// "relocate", "strike", "command", "place" or "levy".
     #[wasm_bindgen(getter)]
     pub fn kind(&self) -> String {
-        self.inner.kind().name().into()
+        self.inner.kind_str().into()
     }
 
     /// The square of the tile that acts (the commander for a command), or
     /// undefined for a placement.
     #[wasm_bindgen(getter)]
     pub fn actor(&self) -> Option<u8> {
-        self.inner.actor().map(|s| s.index() as u8)
+        self.inner.action()?.actor().map(|s| s.index() as u8)
     }
 
     /// The square a tile leaves (the commanded tile for a command), the
     /// striker's square for a strike, undefined for a placement.
     #[wasm_bindgen(getter)]
     pub fn from(&self) -> Option<u8> {
-        match self.inner.view() {
+        match self.inner.action()?.view() {
             ActionView::Relocate { from, .. }
             | ActionView::Command { from, .. }
             | ActionView::Strike { from, .. } => Some(from.index() as u8),
@@ -101,16 +120,17 @@ impl Action {
         }
     }
 
-    /// The square where something lands, is struck or is placed.
+    /// The square where something lands, is struck or is placed;
+    /// undefined for the levy (its square is the next decision).
     #[wasm_bindgen(getter)]
-    pub fn to(&self) -> u8 {
-        self.inner.target().index() as u8
+    pub fn to(&self) -> Option<u8> {
+        Some(self.inner.action()?.target().index() as u8)
     }
 
     /// The troop letter of a placement, undefined otherwise.
     #[wasm_bindgen(getter)]
     pub fn troop(&self) -> Option<String> {
-        match self.inner.view() {
+        match self.inner.action()?.view() {
             ActionView::Place { troop, .. } => Some(troop.char().to_string()),
             _ => None,
         }
@@ -119,7 +139,7 @@ impl Action {
     /// Whether the action was read or generated as a capture.
     #[wasm_bindgen(getter, js_name = isCapture)]
     pub fn is_capture(&self) -> bool {
-        self.inner.is_capture()
+        self.inner.action().is_some_and(|a| a.is_capture())
     }
 
     /// Whether two actions are the same.

@@ -30,78 +30,39 @@ pub fn squares(bb: Bitboard) -> Array {
         .collect()
 }
 
+// The words for sides, perspectives, troops, faces and marks are the
+// engine's (`duke_engine::names`); these only supply defaults.
+
 /// A side from "light" / "dark" (or "l" / "d").
 pub fn side(text: &str) -> Result<Side> {
-    match text.to_ascii_lowercase().as_str() {
-        "light" | "l" => Ok(Side::Light),
-        "dark" | "d" => Ok(Side::Dark),
-        _ => Err(Error::Value(format!(
-            "\"{text}\" is not a side (\"light\" or \"dark\")"
-        ))),
-    }
+    Ok(text.parse()?)
 }
 
 pub fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::Light => "light",
-        Side::Dark => "dark",
-    }
+    side.as_str()
 }
 
 /// A perspective name; `None` is "absolute".
 pub fn perspective(text: Option<String>) -> Result<Perspective> {
-    match text.as_deref().unwrap_or("absolute") {
-        "absolute" => Ok(Perspective::Absolute),
-        "mover" => Ok(Perspective::Mover),
-        "light" => Ok(Perspective::Of(Side::Light)),
-        "dark" => Ok(Perspective::Of(Side::Dark)),
-        other => Err(Error::Value(format!(
-            "\"{other}\" is not a perspective (\"absolute\", \"mover\", \"light\" or \"dark\")"
-        ))),
-    }
+    Ok(text.as_deref().unwrap_or("absolute").parse()?)
 }
 
 /// A troop from its letter or its name.
 pub fn troop(text: &str) -> Result<Troop> {
-    let mut chars = text.chars();
-    if let (Some(c), None) = (chars.next(), chars.next()) {
-        if let Some(t) = Troop::from_char(c) {
-            return Ok(t);
-        }
-    }
-    Troop::ALL
-        .into_iter()
-        .find(|t| t.name().eq_ignore_ascii_case(text))
-        .ok_or_else(|| Error::Value(format!("\"{text}\" is not a troop letter or name")))
+    Ok(text.parse()?)
 }
 
 /// A face from "starting" or "flipped"; `None` is "starting".
 pub fn face(text: Option<String>) -> Result<Face> {
-    match text.as_deref().unwrap_or("starting") {
-        "starting" => Ok(Face::Starting),
-        "flipped" => Ok(Face::Flipped),
-        other => Err(Error::Value(format!(
-            "\"{other}\" is not a face (\"starting\" or \"flipped\")"
-        ))),
-    }
+    Ok(text.as_deref().unwrap_or("starting").parse()?)
 }
 
 pub fn face_name(face: Face) -> &'static str {
-    match face {
-        Face::Starting => "starting",
-        Face::Flipped => "flipped",
-    }
+    face.as_str()
 }
 
 pub fn mark_name(mark: Mark) -> &'static str {
-    match mark {
-        Mark::Move => "move",
-        Mark::Jump => "jump",
-        Mark::Slide => "slide",
-        Mark::JumpSlide => "jump_slide",
-        Mark::Strike => "strike",
-        Mark::Command => "command",
-    }
+    mark.as_str()
 }
 
 /// A seed from a JavaScript number (a whole number from 0 to 2^53) or a

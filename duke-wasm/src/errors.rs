@@ -7,9 +7,10 @@
 use std::cell::RefCell;
 
 use duke_engine::record::RecordError;
+use duke_engine::search::LevelError;
 use duke_engine::{
-    ActionError, GameError, IllegalActionError, ParseActionError, ParseDpnError, ParseSquareError,
-    PositionBytesError,
+    ActionError, GameError, IllegalActionError, ParseActionError, ParseDpnError, ParseNameError,
+    ParseSquareError, PositionBytesError,
 };
 use js_sys::{Array, Function, Reflect};
 use wasm_bindgen::prelude::*;
@@ -34,6 +35,8 @@ pub enum Error {
     Game(GameError),
     Record(RecordError),
     Bytes(PositionBytesError),
+    Level(LevelError),
+    Name(ParseNameError),
     /// A value the binding cannot convert (a square index out of range, a
     /// side that is not "light" or "dark", ...).
     Value(String),
@@ -50,6 +53,8 @@ impl Error {
             Error::Game(e) => e.code(),
             Error::Record(e) => e.code(),
             Error::Bytes(_) => "bytes",
+            Error::Level(e) => e.code(),
+            Error::Name(e) => e.code(),
             Error::Value(_) => "value",
         }
     }
@@ -63,6 +68,8 @@ impl Error {
             Error::Game(e) => e.to_string(),
             Error::Record(e) => e.to_string(),
             Error::Bytes(e) => e.to_string(),
+            Error::Level(e) => e.to_string(),
+            Error::Name(e) => e.to_string(),
             Error::Value(e) => e.clone(),
         }
     }
@@ -105,7 +112,9 @@ from_engine!(
     Illegal(IllegalActionError),
     Game(GameError),
     Record(RecordError),
-    Bytes(PositionBytesError)
+    Bytes(PositionBytesError),
+    Level(LevelError),
+    Name(ParseNameError)
 );
 
 impl From<ActionError> for Error {

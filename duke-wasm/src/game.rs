@@ -3,12 +3,12 @@
 use duke_engine::encode::{
     action_index, game_decision, write_game_mask, write_game_observation, Decision,
 };
-use duke_engine::search::{game_input, level as ai_level, Level, Limits, SearchResult, Searcher};
+use duke_engine::search::{game_input, Level, Limits, SearchResult, Searcher};
 use duke_engine::{Game as EngineGame, Outcome as EngineOutcome, Phase};
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
-use crate::action::{actions, Action};
+use crate::action::Action;
 use crate::convert::{array, field, field_f64, object, perspective, seed, side_name, square};
 use crate::errors::{Error, Result};
 use crate::position::{chances, mask, observation, svg_text, Position};
@@ -27,10 +27,17 @@ pub fn outcome_object(o: EngineOutcome) -> JsValue {
 }
 
 fn decision_text(d: Decision) -> String {
-    match d {
-        Decision::Act(a) => a.to_string(),
-        Decision::Levy => "levy".into(),
+    d.to_string()
+}
+
+/// A level from a JavaScript number: 1 to 5, anything else an error.
+fn level_number(n: f64) -> Result<Level> {
+    if n.fract() != 0.0 || !n.is_finite() {
+        return Err(Error::Value(format!(
+            "level {n}: levels are whole numbers 1 to 5"
+        )));
     }
+    Ok(Level::new(n.clamp(i64::MIN as f64, i64::MAX as f64) as i64)?)
 }
 
 /// A game: setup, play with undo and redo, the levy as `draw()` then
@@ -46,15 +53,19 @@ impl Game {
     /// millis, seed }`.
     fn level_of(options: &JsValue) -> Result<(Level, u64)> {
         let seed = seed(&field(options, "seed"))?;
-        if let Some(n) = field_f64(options, "level")? {
-            return Ok((ai_level(n.min(255.0) as u8), seed));
+        let level = field(options, "level");
+        if !level.is_undefined() && !level.is_null() {
+            let n = level
+                .as_f64()
+                .ok_or_else(|| Error::Value("option \"level\" must be a number".into()))?;
+            return Ok((level_number(n)?, seed));
         }
         let depth = field_f64(options, "depth")?.map(|d| d.min(f64::from(u32::MAX)) as u32);
         let nodes = field_f64(options, "nodes")?.map(|n| n as u64);
         let millis = field_f64(options, "millis")?.map(|n| n as u64);
         if depth.is_none() && nodes.is_none() && millis.is_none() {
-            // No level and no limit: the default level.
-            return Ok((ai_level(3), seed));
+            // No level and no limit: the default level of every face.
+            return Ok((Level::default(), seed));
         }
         Ok((
             Level::from_limits(Limits {
@@ -67,8 +78,17 @@ impl Game {
     }
 
     fn decide(&self, options: &JsValue) -> Result<SearchResult> {
-        let (pos, drawn, history) = self.search_input()?;
         let (lvl, seed) = Game::level_of(options)?;
+        if let Some(a) = self.inner.setup_suggestion() {
+            return Ok(SearchResult {
+                decision: Decision::Act(a),
+                score: 0,
+                pv: vec![Decision::Act(a)],
+                depth: 0,
+                nodes: 0,
+            });
+        }
+        let (pos, drawn, history) = self.search_input()?;
         Ok(Searcher::new().play_level(&pos, drawn, &history, &lvl, seed))
     }
 
@@ -184,33 +204,56 @@ impl Game {
             .map_or(JsValue::UNDEFINED, outcome_object)
     }
 
-    /// The actions the game accepts now (setup placements in setup; the
-    /// drawn troop's placements after a draw).
+    /// The decisions the game offers now: in play, the levy
+    /// (`new Action("levy")`, kind "levy") first while a levy is possible,
+    /// then every maneuver; after the levy, the drawn troop's placements;
+    /// in setup, the placements allowed. Choosing one uniformly and
+    /// playing it plays by the rules: the bag decides a levied troop.
     #[wasm_bindgen(js_name = legalActions)]
     pub fn legal_actions(&self) -> Vec<Action> {
-        actions(&self.inner.legal_actions())
+        self.inner
+            .decisions()
+            .map(|d| Action { inner: d })
+            .collect()
     }
 
-    /// Whether the game accepts an action (Action or text) now.
+    /// Whether `play` accepts an action (Action or text, `levy` included) now.
     #[wasm_bindgen(js_name = isLegal)]
     pub fn is_legal(
         &self,
         #[wasm_bindgen(unchecked_param_type = "Action | string")] action: JsValue,
     ) -> Result<bool> {
-        Ok(self.inner.is_legal(Action::from_arg(&action)?))
+        Ok(self.inner.is_decision_legal(Action::decision_arg(&action)?))
     }
 
-    /// Plays an action (Action or text) and returns it as played; a whole
-    /// levy (`P@C2`) takes its troop from outside. Throws, changing
+    /// Plays a decision (Action or text) and returns it as played: a
+    /// maneuver; `levy` (the bag draws the troop; its placement is the
+    /// next decision); the drawn troop's placement; a setup placement. A
+    /// whole levy (`P@C2`) in play is refused (code "levy.bag"): use
+    /// `playLevy` for a troop that comes from outside. Throws, changing
     /// nothing, when it is illegal or out of phase.
     pub fn play(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Action | string")] action: JsValue,
     ) -> Result<Action> {
+        let d = Action::decision_arg(&action)?;
+        self.inner.apply(d)?;
+        Ok(match d {
+            Decision::Levy => Action { inner: d },
+            Decision::Act(a) => Action::of(self.inner.actions().next_back().unwrap_or(a)),
+        })
+    }
+
+    /// Plays a whole levy (`P@C2`) whose troop came from outside the
+    /// game's bag: a record, a physical game, a server. Other actions play
+    /// as with `play`. Throws, changing nothing, when it is illegal.
+    #[wasm_bindgen(js_name = playLevy)]
+    pub fn play_levy(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Action | string")] action: JsValue,
+    ) -> Result<()> {
         let a = Action::from_arg(&action)?;
-        self.inner.play(a)?;
-        let played = self.inner.actions().next_back().unwrap_or(a);
-        Ok(Action { inner: played })
+        Ok(self.inner.play_levy(a)?)
     }
 
     /// Places the fixed setup of the side setting up.
@@ -246,7 +289,7 @@ impl Game {
 
     /// Plays again the last action taken back; undefined when there is none.
     pub fn redo(&mut self) -> Option<Action> {
-        self.inner.redo().map(|a| Action { inner: a })
+        self.inner.redo().map(Action::of)
     }
 
     /// How many actions `redo` can play again.
@@ -257,12 +300,12 @@ impl Game {
 
     /// Every action so far, setup placements first.
     pub fn actions(&self) -> Vec<Action> {
-        self.inner.actions().map(|a| Action { inner: a }).collect()
+        self.inner.actions().map(Action::of).collect()
     }
 
     /// The turns played since setup.
     pub fn turns(&self) -> Vec<Action> {
-        self.inner.turns().map(|a| Action { inner: a }).collect()
+        self.inner.turns().map(Action::of).collect()
     }
 
     /// How many times the current position has occurred since play began.
@@ -292,6 +335,18 @@ impl Game {
         Ok(mask(|buf| write_game_mask(&self.inner, p, buf)))
     }
 
+    /// The indices of the decisions the game accepts now, in the engine's
+    /// order (the same as `legalActions()`, Python's `legal_indices()` and
+    /// C's `duke_game_legal_indices`): in play the draw index first when a
+    /// levy is possible.
+    #[wasm_bindgen(js_name = legalIndices)]
+    pub fn legal_indices(&self, persp: Option<String>) -> Result<Vec<u32>> {
+        let p = perspective(persp)?;
+        let mut out = Vec::with_capacity(duke_engine::MAX_ACTIONS + 1);
+        duke_engine::encode::game_indices(&self.inner, p, |i| out.push(i as u32));
+        Ok(out)
+    }
+
     /// Applies the decision at an index of the action space; returns the
     /// drawn troop's letter for the draw index, else undefined.
     #[wasm_bindgen(js_name = applyIndex)]
@@ -307,19 +362,25 @@ impl Game {
         })
     }
 
-    /// The AI's decision: the Action to play, or undefined when it is to
-    /// levy (call `draw()`, then `bestAction` again for the square).
-    /// Options: `{ level }` (1–5) or limits `{ depth, nodes, millis }`;
-    /// `seed` feeds the deliberate noise of levels 1 and 2 only.
+    /// The AI's decision, an Action to give to `play`: a maneuver, the
+    /// levy (kind "levy": play it, then ask again for the square), a
+    /// placement; in setup, the fixed setup's next placement. `undefined`
+    /// only once the game is over. With no options it plays level 3
+    /// (`DEFAULT_LEVEL`, the same in every face). Options: `{ level }`
+    /// (1–5; anything else throws, code "level.range") or limits
+    /// `{ depth, nodes, millis }`; `seed` feeds the deliberate noise of
+    /// levels 1 and 2 only.
     #[wasm_bindgen(js_name = bestAction)]
     pub fn best_action(
         &self,
         #[wasm_bindgen(unchecked_param_type = "AiOptions | undefined")] options: JsValue,
     ) -> Result<Option<Action>> {
-        Ok(match self.decide(&options)?.decision {
-            Decision::Act(a) => Some(Action { inner: a }),
-            Decision::Levy => None,
-        })
+        if self.inner.outcome().is_some() {
+            return Ok(None);
+        }
+        Ok(Some(Action {
+            inner: self.decide(&options)?.decision,
+        }))
     }
 
     /// The AI's decision with what the search found:
@@ -330,10 +391,7 @@ impl Game {
         #[wasm_bindgen(unchecked_param_type = "AiOptions | undefined")] options: JsValue,
     ) -> Result<JsValue> {
         let r = self.decide(&options)?;
-        let action = match r.decision {
-            Decision::Act(a) => Action { inner: a }.into(),
-            Decision::Levy => JsValue::UNDEFINED,
-        };
+        let action: JsValue = Action { inner: r.decision }.into();
         Ok(object(&[
             ("action", action),
             ("levy", (r.decision == Decision::Levy).into()),
@@ -360,10 +418,17 @@ impl Game {
     /// `top` the `k` (default 3) best decisions as `[text, score]`; a levy
     /// is written "levy".
     #[wasm_bindgen(unchecked_return_type = "Hint")]
-    pub fn hint(&self, level: Option<u8>, k: Option<usize>) -> Result<JsValue> {
+    pub fn hint(&self, level: Option<f64>, k: Option<f64>) -> Result<JsValue> {
+        let lvl = level_number(level.unwrap_or(3.0))?;
+        let k = k.unwrap_or(3.0);
+        let max = duke_engine::search::MAX_HINTS;
+        if k.fract() != 0.0 || !(0.0..=max as f64).contains(&k) {
+            return Err(Error::Value(format!(
+                "k {k}: a hint lists 0 to {max} decisions"
+            )));
+        }
         let (pos, drawn, history) = self.search_input()?;
-        let lvl = ai_level(level.unwrap_or(3));
-        let h = Searcher::new().hint(&pos, drawn, &history, &lvl, k.unwrap_or(3));
+        let h = Searcher::new().hint(&pos, drawn, &history, &lvl, k as usize);
         let top = h
             .top
             .iter()

@@ -81,6 +81,18 @@ pub fn observation_planes() -> usize {
     PLANES
 }
 
+/// The level `bestAction()` plays with no options, the same in every face.
+#[wasm_bindgen(js_name = defaultLevel)]
+pub fn default_level() -> u8 {
+    duke_engine::search::DEFAULT_LEVEL
+}
+
+/// The troop letters, in the engine's order (Duke, Footman, Pikeman, ...).
+#[wasm_bindgen(js_name = troopLetters)]
+pub fn troop_letters() -> String {
+    duke_engine::Troop::ALL.iter().map(|t| t.char()).collect()
+}
+
 /// The engine's version.
 #[wasm_bindgen]
 pub fn version() -> String {

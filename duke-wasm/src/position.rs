@@ -171,9 +171,7 @@ impl Position {
     /// Reads action text and checks it here; throws with the reason when illegal.
     #[wasm_bindgen(js_name = parseAction)]
     pub fn parse_action(&self, text: &str) -> Result<Action> {
-        Ok(Action {
-            inner: self.inner.parse_action(text)?,
-        })
+        Ok(Action::of(self.inner.parse_action(text)?))
     }
 
     /// The position after a legal action (Action or text).
@@ -229,7 +227,7 @@ impl Position {
             .map(|&a| {
                 let mark = self.inner.mark_of(a).map_or("move", mark_name);
                 object(&[
-                    ("action", Action { inner: a }.into()),
+                    ("action", Action::of(a).into()),
                     ("to", (a.target().index() as u8).into()),
                     ("mark", mark.into()),
                 ])

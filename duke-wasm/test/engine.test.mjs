@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-import { Action, DukeError, Game, Position, actionSpace, drawIndex, observationPlanes, parseSquare, squareName, troopChart } from "duke-engine";
+import { Action, DukeError, Game, Position, actionSpace, defaultLevel, drawIndex, observationPlanes, parseSquare, squareName, troopChart } from "duke-engine";
 
 const data = (name) => readFileSync(fileURLToPath(new URL(`../../tests/data/${name}`, import.meta.url)), "utf8");
 
@@ -80,11 +80,17 @@ for (const [n, line] of corpus) {
       const pos = new Position(args[0]);
       const game = Game.fromPosition(pos, 1);
       const before = [game.record(true), game.position.dpn(), game.phase, game.legalActions().map(String)];
-      throwsCode(() => game.play(args[1]), code);
+      // A whole levy goes through the call for a troop from outside.
+      throwsCode(() => game.playLevy(args[1]), code);
       assert.deepEqual([game.record(true), game.position.dpn(), game.phase, game.legalActions().map(String)], before);
       throwsCode(() => pos.parseAction(args[1]), code);
       throwsCode(() => pos.play(args[1]), code);
       assert.equal(pos.dpn(), new Position(args[0]).dpn());
+    } else if (kind === "play") {
+      const game = Game.fromPosition(new Position(args[0]), 1);
+      const before = [game.record(true), game.position.dpn(), game.phase, game.legalActions().map(String)];
+      throwsCode(() => game.play(args[1]), code);
+      assert.deepEqual([game.record(true), game.position.dpn(), game.phase, game.legalActions().map(String)], before);
     } else if (kind === "record") {
       throwsCode(() => Game.fromRecord(args[0]), code);
     } else {
@@ -160,10 +166,21 @@ test("a record read back gives the same game", () => {
 test("the AI: levels, limits, hints, with the time limit working here", () => {
   const game = new Game(5);
   const a = game.bestAction({ level: 1, seed: 2 });
-  assert.ok(a === undefined || game.isLegal(a));
+  assert.ok(game.isLegal(a));
   const d = game.bestDecision({ depth: 2 });
   assert.equal(d.depth, 2);
-  assert.ok(d.levy || game.isLegal(d.action));
+  assert.ok(game.isLegal(d.action) && d.levy === (d.action.kind === "levy"));
+  // With no options: the default level, the same in every face.
+  assert.equal(defaultLevel(), 3);
+  assert.equal(String(new Game(5).bestAction()), String(new Game(5).bestAction({ level: defaultLevel() })));
+  // At the start, the levy is a decision of its own, never "nothing".
+  const start = new Game(3).bestAction({ depth: 2 });
+  assert.ok(start !== undefined);
+  for (const bad of [0, 6, 99, -1, 2.5]) {
+    assert.throws(() => game.bestAction({ level: bad }), (e) => e.name === "DukeError");
+  }
+  throwsCode(() => game.bestAction({ level: 6 }), "level.range");
+  throwsCode(() => game.hint(0), "level.range");
   const t0 = performance.now();
   const timed = game.bestDecision({ millis: 150 });
   const took = performance.now() - t0;
@@ -178,13 +195,12 @@ test("a whole game of level 1 against level 2 ends with an outcome", () => {
   const game = new Game(9);
   for (let turn = 0; turn < 2000 && game.phase !== "over"; turn++) {
     const level = game.sideToDecide === "light" ? 1 : 2;
-    const a = game.bestAction({ level, seed: turn });
-    if (a === undefined) game.draw();
-    else game.play(a);
+    game.play(game.bestAction({ level, seed: turn })); // "levy", then a square: two decisions
   }
   assert.equal(game.phase, "over");
   // The record read back ends the same way.
   assert.deepEqual(Game.fromRecord(game.record()).outcome, game.outcome);
+  assert.equal(game.bestAction(), undefined); // undefined means only: the game is over
   assert.ok(["duke-captured", "no-action", "repetition", "quiet-turns"].includes(game.outcome.reason));
 });
 
@@ -227,8 +243,10 @@ test("the SVG drawing, the observation, the mask and decisions by index", () => 
   const maneuvers = legal.filter((i) => i !== drawIndex());
   assert.deepEqual(
     maneuvers.map((i) => String(Action.fromIndex(i, game.position, "mover"))).sort(),
-    game.legalActions().filter((a) => a.kind !== "place").map(String).sort(),
+    game.legalActions().filter((a) => a.kind !== "levy").map(String).sort(),
   );
+  // The decisions in the same order as the index loop's (the levy first).
+  assert.deepEqual(game.legalActions().map((a) => a.index(game.position, "mover")), [...game.legalIndices("mover")]);
   const before = game.position.dpn();
   assert.equal(game.applyIndex(maneuvers[0], "mover"), undefined);
   assert.notEqual(game.position.dpn(), before);

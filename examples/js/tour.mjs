@@ -20,7 +20,7 @@ game.play("B1-B2");
 const troop = game.draw(); // Dark levies: the bag chooses the troop...
 game.place("D5"); // ...and Dark the square next to its Duke
 console.log(`Dark drew ${troop}; ${game.phase}, ${game.sideToDecide} to decide`);
-assert.ok(game.undo()); // the placement is taken back, the draw stays
+assert.ok(game.undo()); // the whole levy is taken back; a new draw gives the same troop
 // ANCHOR_END: game
 
 // ANCHOR: errors
@@ -38,9 +38,9 @@ assert.equal(game.record(), before); // a refused action changes nothing
 // ANCHOR: ai
 const ai = new Game(7);
 while (ai.outcome === undefined && ai.turns().length < 40) {
-  const action = ai.bestAction({ level: 2, seed: 1 });
-  if (action === undefined) ai.draw(); // the AI chose to levy: the bag draws
-  else ai.play(action); // an action, or the square for the drawn troop
+  // An action, "levy" (the bag draws; the AI is then asked for the square),
+  // or the square for the drawn troop.
+  ai.play(ai.bestAction({ level: 2, seed: 1 }));
 }
 const replay = Game.fromRecord(ai.record()); // a record replays without the seed
 assert.equal(replay.position.dpn(), ai.position.dpn());

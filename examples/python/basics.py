@@ -51,8 +51,8 @@ assert duke.Game.from_record(text).position == game.position
 # ANCHOR_END: game
 
 # ANCHOR: ai
-action = game.best_action(level=3)  # None when the best decision is to levy
-print("level 3 plays", action if action is not None else "a levy")
+action = game.best_action()  # level 3, the default in every language
+print("level 3 plays", action)  # an action, or Action('levy'): play it, then ask for the square
 hint = game.hint(level=3, k=3)  # the best decision, its score, the line, the top 3
 print(sorted(hint))
 # ANCHOR_END: ai

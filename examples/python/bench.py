@@ -38,12 +38,8 @@ def duke_per_action(games, first=0):
         game = duke.Game(seed=g)
         while game.outcome is None:
             action = rng.choice(game.legal_actions())
-            if action.kind == "place":
-                game.draw()
-                game.place(action.to_square)
-            else:
-                game.play(action)
-            turns += 1
+            game.play(action)  # "levy" draws; the placement is the next decision
+            turns += action.kind != "levy"  # a levy's turn ends with its placement
     return turns
 
 

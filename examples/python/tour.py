@@ -23,12 +23,8 @@ game.place("C2")
 
 # Then random decisions until turn 30 or the end.
 while game.outcome is None and game.position.turn < 30:
-    action = rng.choice(game.legal_actions())
-    if action.kind == "place" and game.phase == "play":
-        game.draw()
-        game.place(action.to_square)
-    else:
-        game.play(action)
+    action = rng.choice(game.legal_actions())  # maneuvers, "levy", or the drawn troop's squares
+    game.play(action)  # "levy": the bag draws the troop; its square is the next decision
 
 pos = game.position
 print()
