@@ -42,5 +42,6 @@ cd "$root/examples/js"
 timed "npm install (the guide's example)" npm install --no-audit --no-fund --silent
 timed "the JavaScript guide's example" node tour.mjs
 cd "$root/web/e2e"
+timed "the page's server under hostile requests" node --test server.test.mjs
 timed "npm install (e2e)" npm install --no-audit --no-fund --silent
 timed "the page in Chromium (playwright-core)" node --test --test-concurrency=1 page.test.mjs
