@@ -93,6 +93,45 @@ fn searcher(threads: i64) -> Result<Searcher> {
     Ok(searcher)
 }
 
+/// Runs a search on its own thread with the GIL released, while this
+/// thread checks for signals every 50 ms: Ctrl-C (KeyboardInterrupt) sets
+/// the searcher's stop flag, waits for the search to stop and raises.
+pub fn interruptible<T: Send>(
+    py: Python<'_>,
+    mut searcher: Searcher,
+    search: impl FnOnce(&mut Searcher) -> T + Send,
+) -> PyResult<T> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let stop = Arc::new(AtomicBool::new(false));
+    searcher.set_stop_flag(Some(Arc::clone(&stop)));
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(move || search(&mut searcher));
+        loop {
+            let finished = py.detach(|| {
+                for _ in 0..50 {
+                    if worker.is_finished() {
+                        return true;
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+                worker.is_finished()
+            });
+            if finished {
+                break;
+            }
+            if let Err(e) = py.check_signals() {
+                stop.store(true, Ordering::Relaxed);
+                py.detach(|| worker.join().ok());
+                return Err(e);
+            }
+        }
+        worker.join().map_err(|_| {
+            pyo3::exceptions::PyRuntimeError::new_err("duke: the search failed (please report it)")
+        })
+    })
+}
+
 impl Game {
     /// Writes the mask into a caller's array (see `legal_mask`).
     fn mask_into(
@@ -151,10 +190,10 @@ impl Game {
         millis: Option<u64>,
         seed: u64,
         threads: i64,
-    ) -> Result<(Decision, i32, duke_engine::Position)> {
+    ) -> PyResult<(Decision, i32, duke_engine::Position)> {
         let searcher = searcher(threads)?;
         let lvl = match (level, depth, nodes, millis) {
-            (Some(n), None, None, None) => Level::new(n)?,
+            (Some(n), None, None, None) => Level::new(n).map_err(Error::from)?,
             (None, None, None, None) => Level::default(),
             (None, ..) => Level::from_limits(Limits {
                 depth,
@@ -164,7 +203,8 @@ impl Game {
             (Some(_), ..) => {
                 return Err(Error::Value(
                     "give a level or limits (depth, nodes, millis), not both".into(),
-                ))
+                )
+                .into())
             }
         };
         if let Some(fixed) = slf.inner.setup_suggestion() {
@@ -172,10 +212,9 @@ impl Game {
         }
         let (pos, drawn, history) = slf.search_input()?;
         drop(slf);
-        let r = py.detach(move || {
-            let mut searcher = searcher;
-            searcher.play_level(&pos, drawn, &history, &lvl, seed)
-        });
+        let r = interruptible(py, searcher, move |s| {
+            s.play_level(&pos, drawn, &history, &lvl, seed)
+        })?;
         Ok((r.decision, r.score, pos))
     }
 }
@@ -542,7 +581,7 @@ impl Game {
         millis: Option<u64>,
         seed: u64,
         threads: i64,
-    ) -> Result<Option<Action>> {
+    ) -> PyResult<Option<Action>> {
         if slf.inner.outcome().is_some() {
             return Ok(None);
         }
@@ -565,7 +604,7 @@ impl Game {
         seed: u64,
         perspective: &str,
         threads: i64,
-    ) -> Result<usize> {
+    ) -> PyResult<usize> {
         let p = crate::convert::perspective(perspective)?;
         let (d, _, pos) = Game::decide(slf, py, level, depth, nodes, millis, seed, threads)?;
         Ok(action_index(d, &pos, p))
@@ -590,10 +629,12 @@ impl Game {
                 Error::Value(format!("k {k}: a hint lists at most {MAX_HINTS} decisions")).into(),
             );
         }
-        let mut searcher = searcher(threads)?;
+        let searcher = searcher(threads)?;
         let (pos, drawn, history) = slf.search_input()?;
         drop(slf);
-        let h = py.detach(move || searcher.hint(&pos, drawn, &history, &lvl, k));
+        let h = interruptible(py, searcher, move |s| {
+            s.hint(&pos, drawn, &history, &lvl, k)
+        })?;
         let text = |d: Decision| d.to_string();
         let out = PyDict::new(py);
         out.set_item("best", text(h.best.decision))?;

@@ -64,3 +64,29 @@ def test_the_object_loop_never_chooses_the_troop():
     drawn = game.play("levy")
     assert drawn == duke.Action("levy") and game.phase == "levy"
     assert {a.troop for a in game.legal_actions()} == {game.pending_draw}
+
+
+def test_a_long_search_stops_on_ctrl_c_within_a_fifth_of_a_second():
+    # Ctrl-C is a SIGINT, which Python turns into KeyboardInterrupt in the
+    # main thread; interrupt_main() raises the same flag.
+    import _thread
+    import threading
+    import time
+
+    import pytest
+
+    game = duke.Game(seed=1)
+    sent = []
+
+    def press_ctrl_c():
+        sent.append(time.monotonic())
+        _thread.interrupt_main()
+
+    for call in (lambda: game.best_action(millis=60_000), lambda: game.hint(level=5, k=3)):
+        sent.clear()
+        threading.Timer(0.3, press_ctrl_c).start()
+        with pytest.raises(KeyboardInterrupt):
+            call()
+        assert time.monotonic() - sent[0] < 0.2
+    # The game is untouched and the AI answers again.
+    assert game.best_action() is not None
