@@ -254,3 +254,21 @@ test("the SVG drawing, the observation, the mask and decisions by index", () => 
   assert.equal(drawn, game.pendingDraw);
   throwsCode(() => game.applyIndex(drawIndex(), "mover"), "value");
 });
+
+// The conformance vectors every face runs: a game's decisions in order, as
+// text and as indices, and the decision bestAction() gives with no options.
+const vectors = data("conformance/decisions.txt")
+  .split("\n")
+  .filter((line) => line && !line.startsWith("#"))
+  .map((line) => line.split("\t"));
+
+test("the conformance vectors are read", () => assert.ok(vectors.length >= 15));
+
+for (const [dpn, texts, indices, best] of vectors) {
+  test(`conformance: ${dpn}`, () => {
+    const game = Game.fromPosition(new Position(dpn), 1);
+    assert.deepEqual(game.legalActions().map(String), texts.split(" ").filter(Boolean));
+    assert.deepEqual([...game.legalIndices("mover")], indices.split(" ").filter(Boolean).map(Number));
+    assert.equal(String(game.bestAction()), best);
+  });
+}

@@ -1,6 +1,7 @@
 /* Calls every function of include/duke.h, including every error path:
  * NULL handles and pointers, malformed DPN, illegal actions, the wrong
  * phase, buffers too small. Run under valgrind by .ci/run. */
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -466,6 +467,72 @@ static void test_bad_inputs(void) {
     CHECK(checked > 50);
 }
 
+/* The conformance vectors (tests/data/conformance/decisions.txt), read by
+ * every face: a game's decisions in order as text and as indices, and the
+ * decision best_action gives at the default level (level 0). */
+static void test_conformance(void) {
+    FILE *f = fopen(DUKE_DATA_DIR "/conformance/decisions.txt", "r");
+    CHECK(f != NULL);
+    if (!f) return;
+    static char line[8192], text[8192], want[8192];
+    int checked = 0;
+    while (fgets(line, sizeof line, f)) {
+        size_t n = strlen(line);
+        if (n && line[n - 1] == '\n') line[--n] = 0;
+        if (n == 0 || line[0] == '#') continue;
+        char *dpn = line, *texts = strchr(dpn, '\t');
+        if (!texts) { failed++; continue; }
+        *texts++ = 0;
+        char *indices = strchr(texts, '\t');
+        if (!indices) { failed++; continue; }
+        *indices++ = 0;
+        char *best = strchr(indices, '\t');
+        if (!best) { failed++; continue; }
+        *best++ = 0;
+        duke_position *pos = NULL;
+        duke_game *game = NULL;
+        CHECK(duke_position_from_dpn(dpn, strlen(dpn), &pos) == DUKE_OK);
+        CHECK(duke_game_from_position(pos, 1, &game) == DUKE_OK);
+        duke_position_free(pos);
+        /* The texts: one a line in the game's list, space-separated in the file. */
+        size_t len = 0;
+        CHECK(duke_game_legal_actions(game, text, sizeof text, &len) == DUKE_OK);
+        snprintf(want, sizeof want, "%s", texts);
+        for (char *c = want; *c; c++) if (*c == ' ') *c = '\n';
+        size_t wl = strlen(want);
+        if (wl) { want[wl] = '\n'; want[wl + 1] = 0; }
+        if (strcmp(text, want) != 0) {
+            fprintf(stderr, "conformance %s: decisions\n%s\nexpected\n%s\n", dpn, text, want);
+            failed++;
+        }
+        /* The indices, in the same order. */
+        uint32_t idx[DUKE_MAX_ACTIONS + 1];
+        size_t count = 0;
+        CHECK(duke_game_legal_indices(game, DUKE_VIEW_MOVER, idx, DUKE_MAX_ACTIONS + 1, &count) == DUKE_OK);
+        char *p = indices;
+        for (size_t i = 0; i < count; i++) {
+            char *end = NULL;
+            unsigned long v = strtoul(p, &end, 10);
+            if (end == p || v != idx[i]) { fprintf(stderr, "conformance %s: index %zu\n", dpn, i); failed++; break; }
+            p = end;
+        }
+        while (*p == ' ') p++;
+        CHECK(*p == 0);
+        /* The default decision. */
+        CHECK(duke_game_best_action(game, 0, 0, text, sizeof text, &len) == DUKE_OK);
+        if (strcmp(text, best) != 0) {
+            fprintf(stderr, "conformance %s: best %s, expected %s\n", dpn, text, best);
+            failed++;
+        } else {
+            passed++;
+        }
+        duke_game_free(game);
+        checked++;
+    }
+    fclose(f);
+    CHECK(checked >= 15);
+}
+
 int main(void) {
     test_version();
     test_position();
@@ -473,6 +540,7 @@ int main(void) {
     test_setup_and_end();
     test_ai();
     test_bad_inputs();
+    test_conformance();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -35,6 +35,11 @@ grep -q "$libdir/$soname" <<< "$loaded" ||
     { echo "check_c does not load the installed library" >&2; exit 1; }
 "$work/check_c"
 
+say "C: the API test (the bad-input corpus and the conformance vectors) against the installed library"
+cc -std=c99 -Wall -Wextra -Werror $(pkg-config --cflags duke) -DDUKE_DATA_DIR="\"$here/../data\"" \
+    "$here/../c/test_api.c" -o "$work/test_api" $(pkg-config --libs duke) -Wl,-rpath,"$libdir"
+"$work/test_api"
+
 say "C++: cmake -DCMAKE_PREFIX_PATH=$prefix (find_package(duke 0.1), duke::duke, duke::duke_static)"
 cmake -S "$here" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release > "$work/cmake.log"
 cmake --build "$work/cmake" >> "$work/cmake.log"
