@@ -12,7 +12,6 @@ mod engine;
 mod external;
 mod input;
 mod play;
-mod players;
 mod progress;
 mod protocol;
 mod soak;
@@ -326,7 +325,9 @@ fn run(command: Command) -> Result<(), Failure> {
                             .to_string()
                     })
                 } else {
-                    players::Player::parse(text).map(tournament::Contestant::Builtin)
+                    text.parse::<duke_engine::search::Player>()
+                        .map(tournament::Contestant::Builtin)
+                        .map_err(|e| e.to_string())
                 }
             };
             let (a, b) = (contestant(&a)?, contestant(&b)?);

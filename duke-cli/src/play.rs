@@ -13,8 +13,8 @@ use duke_engine::{
 };
 
 use crate::input::Input;
-use crate::players::{decide, Player};
 use crate::text::{commands, legend, with_article, wrap, RULES};
+use duke_engine::search::Player;
 
 /// The width the game's output keeps to.
 const WIDTH: usize = 80;
@@ -426,7 +426,9 @@ impl Session {
     fn ai_decide(&mut self, player: Player) -> io::Result<()> {
         let seed = self.seed ^ u64::from(self.game.position().turn());
         let before = *self.game.position();
-        let d = decide(player, &self.game, &mut self.searcher, seed);
+        let Some((d, _)) = player.decide(&self.game, &mut self.searcher, seed) else {
+            return Ok(());
+        };
         self.game.apply(d).expect("players choose legal decisions");
         if let Decision::Act(a) = d {
             let text = format!("{} ({a})", self.describe(&before, a));

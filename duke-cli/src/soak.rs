@@ -19,8 +19,8 @@ use duke_engine::audit;
 use duke_engine::search::Searcher;
 use duke_engine::{ActionKind, Game};
 
-use crate::players::{self, Player};
 use crate::progress::Progress;
+use duke_engine::search::Player;
 
 pub struct Options {
     pub random_games: u64,
@@ -89,7 +89,9 @@ fn ai_game(
     let mut turns = 0;
     while game.outcome().is_none() {
         let side = game.side_to_decide() as usize;
-        let d = players::decide(players[side], &game, &mut searchers[side], seed ^ turns);
+        let (d, _) = players[side]
+            .decide(&game, &mut searchers[side], seed ^ turns)
+            .ok_or("a game in play has a decision")?;
         game.apply(d).map_err(|e| e.to_string())?;
         after_step(&mut game).map_err(|e| format!("turn {}: {e}", turns + 1))?;
         if game.pending_draw().is_none() {

@@ -10,9 +10,9 @@ use duke_engine::search::{Decision, Searcher};
 use duke_engine::{Game, Phase, Side};
 
 use crate::external::External;
-use crate::players::{apply, decide, Player};
 use crate::progress::Progress;
 use crate::sprt::{llr_logistic, penta_index, Sprt, Verdict};
+use duke_engine::search::Player;
 
 /// A player of a match: built into the program, or an external engine
 /// started from a command line.
@@ -25,7 +25,7 @@ pub enum Contestant {
 impl Contestant {
     pub fn name(&self) -> String {
         match self {
-            Contestant::Builtin(p) => p.name(),
+            Contestant::Builtin(p) => p.to_string(),
             Contestant::Engine(c) => format!("\"{c}\""),
         }
     }
@@ -72,7 +72,10 @@ impl Seat {
     /// The seat's decision; an external engine's failure is an error.
     fn decide(&mut self, game: &Game, seed: u64, timeout: Duration) -> Result<Decision, String> {
         match self {
-            Seat::Builtin(p, searcher) => Ok(decide(*p, game, searcher, seed)),
+            Seat::Builtin(p, searcher) => p
+                .decide(game, searcher, seed)
+                .map(|(d, _)| d)
+                .ok_or_else(|| "no decision: the game is not in play".to_string()),
             Seat::Engine(_, engine) => {
                 let Some(e) = engine.as_mut() else {
                     return Err("the engine is not running".into());
@@ -124,11 +127,12 @@ fn play_game(
         // no troop waits, any action by the game's arbiter.
         let illegal = match (d, game.phase()) {
             (Decision::Levy, Phase::Levy { troop }) => Some(format!(
-                "answered draw while its drawn {troop} waits to be placed"
+                "answered levy while its drawn {troop} waits to be placed"
             )),
             _ => match &seats[i] {
                 Seat::Builtin(..) => {
-                    apply(&mut game, d);
+                    game.apply(d)
+                        .expect("the engine's players choose legal decisions");
                     None
                 }
                 Seat::Engine(..) => game.apply(d).err().map(|e| {

@@ -140,7 +140,7 @@ fn illegal_and_late_answers_lose_and_are_reported() {
         out.contains("loses: turn ") && out.contains("no bestdecision within the time allowed"),
         "{out}"
     );
-    // A levy's draw is the referee's: answering draw while a troop waits loses.
+    // A levy's draw is the referee's: answering the levy (here in the protocol's first word, draw) while a troop waits loses.
     let drawer = script(
         &dir,
         "drawer.sh",
@@ -161,7 +161,7 @@ fn illegal_and_late_answers_lose_and_are_reported() {
         "2",
     ]);
     assert!(ok, "{out}");
-    assert!(out.contains("answered draw while its drawn"), "{out}");
+    assert!(out.contains("answered levy while its drawn"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
     // Usage errors.
     let (_, err, ok) = duke(&["tournament", "engine", "random"]);

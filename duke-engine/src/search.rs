@@ -26,12 +26,14 @@ use core::cmp::Reverse;
 mod analyze;
 mod captures;
 pub mod eval;
+mod players;
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 mod smp;
 mod tt;
 pub use analyze::{analysis_depth, analyze, Assessment, TurnAnalysis, BLUNDER, MISTAKE, SCORE_CAP};
 pub use eval::evaluate;
 use eval::{tile_value, troop_value};
+pub use players::{ParsePlayerError, Player};
 
 /// A decision of the side to move (an action, or the draw of a levy),
 /// re-exported here beside [`SearchResult`], which carries one.

@@ -52,7 +52,10 @@ fn decision_vectors_are_the_engines() {
         want.push('\n');
     }
     if std::env::var_os("DUKE_BLESS").is_some() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/conformance/decisions.txt");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tests/data/conformance/decisions.txt"
+        );
         std::fs::write(path, &want).unwrap();
         return;
     }

@@ -4,9 +4,9 @@
 //! decisions, the search of a level, the encoders.
 
 use duke_engine::encode::{
-    action_index, write_game_mask, write_game_observation, Decision, ACTION_SPACE, OBS_LEN,
+    action_index, write_game_mask, write_game_observation, ACTION_SPACE, OBS_LEN,
 };
-use duke_engine::search::{game_input, level, root_decisions, Searcher, LEVELS};
+use duke_engine::search::{game_input, Player, Searcher};
 use duke_engine::{BySide, Game as EngineGame, Side};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
@@ -15,44 +15,11 @@ use pyo3::types::PyDict;
 use crate::convert::side_name;
 use crate::errors::{Error, Result};
 
-/// Who decides in a block game.
-#[derive(Clone, Copy)]
-enum Player {
-    /// Uniform over the decisions (each maneuver, the levy as one), from a
-    /// generator seeded by the caller's seed and the position.
-    Random,
-    /// A difficulty level of the AI.
-    Level(u8),
-}
-
-impl Player {
-    fn parse(text: &str) -> Result<Player> {
-        let t = text.to_ascii_lowercase();
-        let n = t.strip_prefix("level").unwrap_or(&t);
-        if n == "random" {
-            return Ok(Player::Random);
-        }
-        match n.parse::<u8>() {
-            Ok(k) if (1..=LEVELS).contains(&k) => Ok(Player::Level(k)),
-            _ => Err(Error::Value(format!(
-                "\"{text}\" is not a player: random or a level 1 to {LEVELS} (level1 ... level{LEVELS})"
-            ))),
-        }
-    }
-}
-
-fn xorshift(x: &mut u64) -> u64 {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    *x
-}
-
-fn decision_text(d: Decision) -> String {
-    match d {
-        Decision::Act(a) => a.to_string(),
-        Decision::Levy => "levy".to_string(),
-    }
+/// A player's name (`random`, `greedy`, `level1` ... `level5`), read by
+/// the engine.
+fn player(text: &str) -> Result<Player> {
+    text.parse::<Player>()
+        .map_err(|e| Error::Value(e.to_string()))
 }
 
 #[derive(Default)]
@@ -112,34 +79,23 @@ impl Block {
                 write_game_mask(&game, opts.persp, &mut self.mask[at..]);
             }
             let turn_seed = seed.wrapping_add(t);
-            let (decision, score, top) = match players[mover] {
-                Player::Random => {
-                    let roots = root_decisions(&pos, drawn);
-                    let mut x = turn_seed ^ pos.key() ^ 0x9E37_79B9_7F4A_7C15;
-                    xorshift(&mut x);
-                    let d = roots[(xorshift(&mut x) % roots.len() as u64) as usize];
-                    (d, None, Vec::new())
-                }
-                Player::Level(k) => {
-                    let r = self
-                        .searcher
-                        .play_level(&pos, drawn, &history, &level(k), turn_seed);
-                    let mut top = Vec::new();
-                    if opts.top > 0 {
-                        top = self
-                            .searcher
-                            .score_all(&pos, drawn, &history, r.depth.clamp(1, 3));
-                        top.truncate(opts.top);
-                    }
-                    (r.decision, Some(r.score), top)
-                }
-            };
-            self.action.push(decision_text(decision));
+            let (decision, result) = players[mover]
+                .decide(&game, &mut self.searcher, turn_seed)
+                .expect("a game in play has a decision");
+            let score = result.as_ref().map(|r| r.score);
+            let mut top = Vec::new();
+            if let (Some(r), true) = (&result, opts.top > 0) {
+                top = self
+                    .searcher
+                    .score_all(&pos, drawn, &history, r.depth.clamp(1, 3));
+                top.truncate(opts.top);
+            }
+            self.action.push(decision.to_string());
             self.index
                 .push(action_index(decision, &pos, opts.persp) as u32);
             self.score.push(score);
             self.top_actions
-                .push(top.iter().map(|&(d, _)| decision_text(d)).collect());
+                .push(top.iter().map(|&(d, _)| d.to_string()).collect());
             self.top_scores.push(top.iter().map(|&(_, s)| s).collect());
             let got = game
                 .apply(decision)
@@ -170,8 +126,8 @@ impl Block {
 }
 
 /// Plays whole games from the standard start, each given as
-/// `(seed, light player, dark player)` with players `"random"` or
-/// `"level1"` to `"level5"`, with the GIL released, and returns two dicts
+/// `(seed, light player, dark player)` with players `"random"`,
+/// `"greedy"` or `"level1"` to `"level5"`, with the GIL released, and returns two dicts
 /// of columns: the games (`record` without the seed, `winner`, `reason`,
 /// `turns`, `decisions`) and their decisions, one row each (`game`, the
 /// game's place in `games`; `ply`, `turn`, `side`, `dpn` before the
@@ -199,7 +155,7 @@ pub fn play_games<'py>(
     };
     let mut plan = Vec::with_capacity(games.len());
     for (seed, light, dark) in &games {
-        let players = BySide::new(Player::parse(light)?, Player::parse(dark)?);
+        let players = BySide::new(player(light)?, player(dark)?);
         plan.push((*seed, players));
     }
     let b = py.detach(move || {
@@ -242,4 +198,12 @@ pub fn play_games<'py>(
         d.set_item("mask", py.None())?;
     }
     Ok((g, d))
+}
+
+/// The normal name of a player, as the engine reads it: `"random"`,
+/// `"greedy"` or `"level1"` ... `"level5"` (any case, `"3"` for
+/// `"level3"`). Raises DukeError naming the player otherwise.
+#[pyfunction]
+pub fn player_name(text: &str) -> Result<String> {
+    Ok(player(text)?.to_string())
 }

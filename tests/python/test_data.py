@@ -120,8 +120,12 @@ def test_without_observations_the_columns_are_null_and_smaller(tmp_path):
 def test_bad_players_are_named():
     with pytest.raises(ValueError, match='"level9" is not a player'):
         dd.play_block([0], players=("level9", "random"))
-    with pytest.raises(ValueError, match='"greedy" is not a player'):
-        duke.play_games([(0, "greedy", "random")])
+    with pytest.raises(ValueError, match='"grumpy" is not a player'):
+        duke.play_games([(0, "grumpy", "random")])
+    # The engine's players, named by the engine: greedy is one of them.
+    games, _ = duke.play_games([(0, "greedy", "random")])
+    assert games["winner"][0] in ("light", "dark", None)
+    assert dd.player_name("LEVEL3") == "level3" and dd.player_level("greedy") is None
     with pytest.raises(ValueError, match="2 player pairs for 1 games"):
         dd.play_block([0], players=[("random", "random"), ("random", "random")])
 

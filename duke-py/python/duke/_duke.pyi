@@ -91,6 +91,7 @@ __all__ = [
     "analyze",
     "parse_square",
     "play_games",
+    "player_name",
     "square_name",
     "troop_chart",
 ]
@@ -158,6 +159,7 @@ def play_games(
 ) -> tuple[dict[str, Any], dict[str, Any]]: ...
 def troop_chart(troop: str, face: str = "starting") -> list[_ChartMark]: ...
 def analyze(record: str, level: int = 4) -> list[dict[str, Any]]: ...
+def player_name(text: str) -> str: ...
 
 @final
 class Tile:

@@ -23,6 +23,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 import duke
+from duke import _duke
 
 FORMAT = "1"
 """The version of the tables' layout, kept in each file's metadata."""
@@ -77,25 +78,22 @@ PathLike = Union[str, "os.PathLike[str]"]
 
 
 def player_level(player: str) -> Optional[int]:
-    """The level of a player name (``"level3"`` -> 3), None for ``"random"``."""
-    p = player.lower()
-    if p == "random":
+    """The level of a player name (``"level3"`` -> 3), None for ``"random"``,
+    ``"greedy"`` or a name that is no player."""
+    try:
+        name = player_name(player)
+    except ValueError:
         return None
-    n = p[len("level"):] if p.startswith("level") else p
-    return int(n) if n.isdigit() else None
+    return int(name[len("level"):]) if name.startswith("level") else None
 
 
 def player_name(player: str) -> str:
-    """The normal name of a player: ``"random"`` or ``"level1"`` ... ``"level5"``.
+    """The normal name of a player, as the engine reads it: ``"random"``,
+    ``"greedy"`` or ``"level1"`` ... ``"level5"``.
 
-    Raises ValueError naming the player otherwise.
+    Raises ValueError (a DukeError) naming the player otherwise.
     """
-    if player.lower() == "random":
-        return "random"
-    k = player_level(player)
-    if k is None or not 1 <= k <= 5:
-        raise ValueError(f'"{player}" is not a player: random or a level 1 to 5 (level1 ... level5)')
-    return f"level{k}"
+    return _duke.player_name(player)
 
 
 def _metadata(perspective: str) -> dict[bytes, bytes]:

@@ -1,0 +1,198 @@
+//! The players every face uses: a uniformly random player, a one-ply
+//! greedy player and the AI's levels, named by one parser (`random`,
+//! `greedy`, `level1` ... `level5`). Every choice goes through the engine
+//! (the root decisions, the evaluation, the search).
+
+use core::fmt;
+use core::str::FromStr;
+
+use super::{evaluate, level, root_decisions, Decision, SearchResult, Searcher, LEVELS, MATE};
+use crate::{Action, Game, Phase, Troop};
+
+/// Who decides.
+///
+/// ```
+/// use duke_engine::search::Player;
+/// let p: Player = "level3".parse().unwrap();
+/// assert_eq!(p, Player::Level(3));
+/// assert_eq!(p.to_string(), "level3");
+/// assert_eq!("greedy".parse::<Player>(), Ok(Player::Greedy));
+/// let err = "level9".parse::<Player>().unwrap_err();
+/// assert_eq!(err.code(), "player.name");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// Uniform over the decisions (each maneuver, the levy as one), from a
+    /// generator seeded by the caller's seed and the position.
+    Random,
+    /// The decision with the best static evaluation one ply ahead (the
+    /// levy scored by its expected best placement).
+    Greedy,
+    /// A difficulty level of the AI, 1 to [`LEVELS`].
+    Level(u8),
+}
+
+/// A name that is no player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsePlayerError {
+    text: crate::square::TextSnippet,
+}
+
+impl ParsePlayerError {
+    /// The stable code: `player.name`.
+    pub const fn code(&self) -> &'static str {
+        "player.name"
+    }
+
+    /// The kind of failure: [`ErrorKind::Parse`](crate::ErrorKind::Parse).
+    pub const fn kind(&self) -> crate::ErrorKind {
+        crate::ErrorKind::Parse
+    }
+}
+
+impl fmt::Display for ParsePlayerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "\"{}\" is not a player: random, greedy, or a level 1 to {LEVELS} (level1 ... level{LEVELS})",
+            self.text
+        )
+    }
+}
+
+impl core::error::Error for ParsePlayerError {}
+
+impl FromStr for Player {
+    type Err = ParsePlayerError;
+
+    /// `random`, `greedy`, `level1` to `level5` (or the bare number), in
+    /// any case.
+    fn from_str(text: &str) -> Result<Player, ParsePlayerError> {
+        let err = || ParsePlayerError {
+            text: crate::square::TextSnippet::new(text.as_bytes()),
+        };
+        let t = text.trim();
+        if t.eq_ignore_ascii_case("random") {
+            return Ok(Player::Random);
+        }
+        if t.eq_ignore_ascii_case("greedy") {
+            return Ok(Player::Greedy);
+        }
+        let n = match t.get(..5) {
+            Some(head) if head.eq_ignore_ascii_case("level") => &t[5..],
+            _ => t,
+        };
+        match n.parse::<u8>() {
+            Ok(k) if (1..=LEVELS).contains(&k) => Ok(Player::Level(k)),
+            _ => Err(err()),
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Player::Random => f.write_str("random"),
+            Player::Greedy => f.write_str("greedy"),
+            Player::Level(k) => write!(f, "level{k}"),
+        }
+    }
+}
+
+fn xorshift(x: &mut u64) -> u64 {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    *x
+}
+
+impl Player {
+    /// The decision of this player in `game`, which must be in play or
+    /// have a drawn troop waiting; `None` in setup or once it is over.
+    /// `seed` feeds the random player and the noise of levels 1 and 2.
+    /// A level also gives its search's result (score, depth, line).
+    ///
+    /// ```
+    /// use duke_engine::search::{Player, Searcher};
+    /// use duke_engine::Game;
+    /// let mut game = Game::standard(1);
+    /// let mut searcher = Searcher::new();
+    /// let mut turn = 0;
+    /// while let Some((d, _)) = Player::Greedy.decide(&game, &mut searcher, turn) {
+    ///     game.apply(d).unwrap();
+    ///     turn += 1;
+    /// }
+    /// assert!(game.outcome().is_some());
+    /// ```
+    pub fn decide(
+        self,
+        game: &Game,
+        searcher: &mut Searcher,
+        seed: u64,
+    ) -> Option<(Decision, Option<SearchResult>)> {
+        let troop = match game.phase() {
+            Phase::Play => None,
+            Phase::Levy { troop } => Some(troop),
+            _ => return None,
+        };
+        let pos = game.position();
+        Some(match self {
+            Player::Random => {
+                let roots = root_decisions(pos, troop);
+                let mut x = seed ^ pos.key() ^ 0x9E37_79B9_7F4A_7C15;
+                xorshift(&mut x);
+                (
+                    roots[(xorshift(&mut x) % roots.len() as u64) as usize],
+                    None,
+                )
+            }
+            Player::Greedy => (greedy(pos, troop), None),
+            Player::Level(k) => {
+                let history = game.history_keys();
+                let r = searcher.play_level(pos, troop, &history, &level(k), seed);
+                (r.decision, Some(r))
+            }
+        })
+    }
+}
+
+/// The greedy player's choice.
+fn greedy(pos: &crate::Position, troop: Option<Troop>) -> Decision {
+    let roots = root_decisions(pos, troop);
+    let mut best = (i32::MIN, roots[0]);
+    for &d in &roots {
+        let score = match d {
+            Decision::Act(a) => {
+                let mut child = *pos;
+                child.play_unchecked(a);
+                if child.duke(child.side_to_move()).is_none() {
+                    MATE
+                } else {
+                    -evaluate(&child)
+                }
+            }
+            Decision::Levy => {
+                let bag = pos.bag(pos.side_to_move());
+                let mut sum = 0i64;
+                for (t, n) in bag.iter() {
+                    let best_sq = pos
+                        .levy_squares()
+                        .into_iter()
+                        .map(|sq| {
+                            let mut child = *pos;
+                            child.play_unchecked(Action::place(t, sq));
+                            -evaluate(&child)
+                        })
+                        .max()
+                        .unwrap_or(0);
+                    sum += i64::from(n) * i64::from(best_sq);
+                }
+                (sum / i64::from(bag.total().max(1))) as i32
+            }
+        };
+        if score > best.0 {
+            best = (score, d);
+        }
+    }
+    best.1
+}
