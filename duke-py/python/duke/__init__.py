@@ -49,6 +49,7 @@ from duke._duke import (
     analyze,
     parse_square,
     play_games,
+    player_name,
     square_name,
     troop_chart,
 )
@@ -83,7 +84,7 @@ __all__ = [
     "SQUARES", "TROOPS",
     "Action", "ActionList", "DukeError", "Game", "IllegalActionError", "Outcome", "ParseError",
     "PhaseError", "Position", "QUIET_LIMIT", "RecordError", "Tile", "VecGame",
-    "analyze", "parse_square", "play_games", "save_svg", "square_name", "troop_chart", "__version__",
+    "analyze", "parse_square", "play_games", "player_name", "save_svg", "square_name", "troop_chart", "__version__",
     "A1", "B1", "C1", "D1", "E1", "F1", "A2", "B2", "C2", "D2", "E2", "F2",
     "A3", "B3", "C3", "D3", "E3", "F3", "A4", "B4", "C4", "D4", "E4", "F4",
     "A5", "B5", "C5", "D5", "E5", "F5", "A6", "B6", "C6", "D6", "E6", "F6",
