@@ -126,6 +126,19 @@ impl fmt::Display for Request {
     }
 }
 
+impl Phase {
+    /// A lowercase word for the phase: `setup`, `play`, `levy` (a drawn
+    /// troop waits to be placed) or `over`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Phase::Setup { .. } => "setup",
+            Phase::Play => "play",
+            Phase::Levy { .. } => "levy",
+            Phase::Over(_) => "over",
+        }
+    }
+}
+
 impl fmt::Display for Phase {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {

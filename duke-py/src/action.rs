@@ -64,19 +64,17 @@ impl Action {
 
     /// The Python value of a decision (the levy included).
     pub fn of_decision(py: Python<'_>, d: Decision) -> Action {
-        let kind = match d {
-            Decision::Act(a) => match a.kind() {
-                duke_engine::ActionKind::Relocate => pyo3::intern!(py, "relocate"),
-                duke_engine::ActionKind::Strike => pyo3::intern!(py, "strike"),
-                duke_engine::ActionKind::Command => pyo3::intern!(py, "command"),
-                duke_engine::ActionKind::Place => pyo3::intern!(py, "place"),
-            },
-            Decision::Levy => pyo3::intern!(py, "levy"),
+        // The engine's words, one interned string per kind, made once.
+        static KINDS: [pyo3::sync::PyOnceLock<Py<PyString>>; 5] =
+            [const { pyo3::sync::PyOnceLock::new() }; 5];
+        let slot = match d {
+            Decision::Act(a) => a.kind() as usize,
+            Decision::Levy => 4,
         };
-        Action {
-            inner: d,
-            kind: kind.clone().unbind(),
-        }
+        let kind = KINDS[slot]
+            .get_or_init(py, || PyString::intern(py, d.kind_str()).unbind())
+            .clone_ref(py);
+        Action { inner: d, kind }
     }
 
     /// The decision an argument names: an Action, or its text (`levy`

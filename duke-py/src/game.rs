@@ -3,7 +3,7 @@
 use duke_engine::encode::{action_index, write_game_mask, write_game_observation, Decision};
 use duke_engine::encode::{game_indices, index_decision, ACTION_SPACE};
 use duke_engine::search::{Level, Limits, Searcher, MAX_HINTS, MAX_THREADS};
-use duke_engine::{Game as EngineGame, Outcome as EngineOutcome, Phase};
+use duke_engine::{Game as EngineGame, Outcome as EngineOutcome};
 use numpy::{PyArray1, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyType};
@@ -285,12 +285,7 @@ impl Game {
     /// placed) or "over".
     #[getter]
     fn phase(&self) -> &'static str {
-        match self.inner.phase() {
-            Phase::Setup { .. } => "setup",
-            Phase::Play => "play",
-            Phase::Levy { .. } => "levy",
-            Phase::Over(_) => "over",
-        }
+        self.inner.phase().as_str()
     }
 
     /// The side whose decision it is: "light" or "dark" (in setup, the side

@@ -106,11 +106,7 @@ impl Block {
         let outcome = game.outcome().expect("a game ends when no one decides");
         let winner = outcome.winner();
         for i in first..self.side.len() {
-            let side = if self.side[i] == "light" {
-                Side::Light
-            } else {
-                Side::Dark
-            };
+            let side: Side = self.side[i].parse().expect("a side's own word");
             self.result.push(match winner {
                 Some(w) if w == side => 1,
                 Some(_) => -1,

@@ -97,15 +97,6 @@ impl Tile {
 #[pyo3(signature = (troop, face = "starting"))]
 pub fn troop_chart(troop: &str, face: &str) -> PyResult<Vec<(&'static str, i8, i8)>> {
     let t = crate::convert::troop(troop)?;
-    let f = match face {
-        "starting" => Face::Starting,
-        "flipped" | "other" => Face::Flipped,
-        _ => {
-            return Err(crate::errors::Error::Value(format!(
-                "\"{face}\" is not a face (\"starting\" or \"flipped\")"
-            ))
-            .into())
-        }
-    };
+    let f: Face = face.parse().map_err(crate::errors::Error::from)?;
     Ok(chart_data(t, f))
 }

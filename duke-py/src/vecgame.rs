@@ -121,12 +121,7 @@ impl VecGame {
     /// "dark".
     #[getter]
     fn perspective(&self) -> &'static str {
-        match self.inner.perspective() {
-            duke_engine::encode::Perspective::Absolute => "absolute",
-            duke_engine::encode::Perspective::Mover => "mover",
-            duke_engine::encode::Perspective::Of(duke_engine::Side::Light) => "light",
-            duke_engine::encode::Perspective::Of(duke_engine::Side::Dark) => "dark",
-        }
+        self.inner.perspective().as_str()
     }
 
     /// Applies one decision per game (any integer array of length n) and

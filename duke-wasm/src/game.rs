@@ -4,7 +4,7 @@ use duke_engine::encode::{
     action_index, game_decision, write_game_mask, write_game_observation, Decision,
 };
 use duke_engine::search::{game_input, Level, Limits, SearchResult, Searcher};
-use duke_engine::{Game as EngineGame, Outcome as EngineOutcome, Phase};
+use duke_engine::{Game as EngineGame, Outcome as EngineOutcome};
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
@@ -175,13 +175,7 @@ impl Game {
     /// "setup", "play", "levy" (a drawn troop waits) or "over".
     #[wasm_bindgen(getter)]
     pub fn phase(&self) -> String {
-        match self.inner.phase() {
-            Phase::Setup { .. } => "setup",
-            Phase::Play => "play",
-            Phase::Levy { .. } => "levy",
-            Phase::Over(_) => "over",
-        }
-        .into()
+        self.inner.phase().as_str().into()
     }
 
     /// The side whose decision it is.
