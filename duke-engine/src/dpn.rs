@@ -57,6 +57,7 @@ pub struct ParseDpnError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Problem {
     FieldCount(usize),
+    TooLong(usize),
     RankCount(usize),
     RankWidth {
         rank: u8,
@@ -149,6 +150,10 @@ impl fmt::Display for ParseDpnError {
             Problem::FieldCount(n) => {
                 write!(f, "expected 5 space-separated fields, found {n}")
             }
+            Problem::TooLong(n) => write!(
+                f,
+                "{n} bytes: DPN is at most {MAX_DPN_LEN} bytes (a position takes under 100)"
+            ),
             Problem::RankCount(n) => write!(f, "expected 6 ranks separated by '/', found {n}"),
             Problem::RankWidth { rank: r, squares } => {
                 write!(f, "rank {} has {squares} squares, not 6", rank(*r))
@@ -321,12 +326,19 @@ fn parse_number(text: &str, field: DpnField, max: u32) -> Result<u32, ParseDpnEr
     }
 }
 
+/// The longest DPN text read (longer text is refused with `dpn.text`
+/// without being read): every position's DPN is far shorter.
+pub const MAX_DPN_LEN: usize = 256;
+
 impl FromStr for Position {
     type Err = ParseDpnError;
 
     /// Reads DPN, rejecting everything SPEC §8 lists with a message that
     /// names the field and the problem.
     fn from_str(text: &str) -> Result<Position, ParseDpnError> {
+        if text.len() > MAX_DPN_LEN {
+            return Err(ParseDpnError::new(DpnField::Text, Problem::TooLong(text.len())));
+        }
         let mut fields = [""; 5];
         let mut n = 0;
         for field in text.split_ascii_whitespace() {

@@ -72,6 +72,11 @@ pub enum RecordErrorKind {
     Action(GameError),
     /// The record ends before setup is complete but has turns.
     SetupIncomplete,
+    /// The record is longer than [`MAX_RECORD_LEN`] bytes.
+    TooLong {
+        /// Its length in bytes.
+        len: usize,
+    },
     /// The `result` line does not match the replayed game.
     Result {
         /// What the replayed game says, `None` when it is not over.
@@ -108,7 +113,7 @@ impl RecordError {
     /// and C (`duke_last_error_code`): `record.header`,
     /// `record.unknown-line`, `record.seed`, `record.start`,
     /// `record.misplaced`, `record.turn-number`, `record.action`,
-    /// `record.setup-incomplete` or `record.result`.
+    /// `record.setup-incomplete`, `record.result` or `record.size`.
     ///
     /// ```
     /// use duke_engine::Game;
@@ -126,6 +131,7 @@ impl RecordError {
             RecordErrorKind::Action(_) => "record.action",
             RecordErrorKind::SetupIncomplete => "record.setup-incomplete",
             RecordErrorKind::Result { .. } => "record.result",
+            RecordErrorKind::TooLong { .. } => "record.size",
         }
     }
 }
@@ -160,13 +166,28 @@ impl fmt::Display for RecordError {
             RecordErrorKind::Result { actual: None } => {
                 f.write_str("the record has a result but the game is not over")
             }
+            RecordErrorKind::TooLong { len } => write!(
+                f,
+                "{len} bytes: a record is at most {MAX_RECORD_LEN} bytes (the records of real games are far shorter)"
+            ),
         }
     }
 }
 
 impl core::error::Error for RecordError {}
 
+/// The longest record read, in bytes (1 MiB; longer text is refused with
+/// `record.size` without being read).
+pub const MAX_RECORD_LEN: usize = 1 << 20;
+
 pub(crate) fn read(text: &str, seed_override: Option<u64>) -> Result<Game, RecordError> {
+    if text.len() > MAX_RECORD_LEN {
+        return Err(RecordError::new(
+            1,
+            None,
+            RecordErrorKind::TooLong { len: text.len() },
+        ));
+    }
     let mut lines = text
         .lines()
         .enumerate()
