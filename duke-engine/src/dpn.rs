@@ -337,7 +337,10 @@ impl FromStr for Position {
     /// names the field and the problem.
     fn from_str(text: &str) -> Result<Position, ParseDpnError> {
         if text.len() > MAX_DPN_LEN {
-            return Err(ParseDpnError::new(DpnField::Text, Problem::TooLong(text.len())));
+            return Err(ParseDpnError::new(
+                DpnField::Text,
+                Problem::TooLong(text.len()),
+            ));
         }
         let mut fields = [""; 5];
         let mut n = 0;

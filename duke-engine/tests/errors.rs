@@ -254,10 +254,17 @@ fn record_replays_without_the_seed_and_keeps_it_secret() {
 fn records_and_dpn_past_their_limits_are_refused_unread() {
     use duke_engine::dpn::MAX_DPN_LEN;
     use duke_engine::record::MAX_RECORD_LEN;
-    let long = format!("duke-record 1\n{}", "# a comment\n".repeat(MAX_RECORD_LEN / 12 + 1));
+    let long = format!(
+        "duke-record 1\n{}",
+        "# a comment\n".repeat(MAX_RECORD_LEN / 12 + 1)
+    );
     let err = Game::from_record(&long).unwrap_err();
     assert_eq!(err.code(), "record.size");
-    assert!(err.to_string().contains("a record is at most 1048576 bytes"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("a record is at most 1048576 bytes"),
+        "{err}"
+    );
     let dpn = format!("{} 0", Position::standard()) + &" ".repeat(MAX_DPN_LEN);
     let err = dpn.parse::<Position>().unwrap_err();
     assert_eq!(err.code(), "dpn.text");

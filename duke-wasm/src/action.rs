@@ -65,7 +65,9 @@ impl Action {
     /// Reads action text (SPEC §8) or `levy`; the syntax only: check it
     /// against a position with `Position.parseAction`.
     #[wasm_bindgen(constructor)]
-    pub fn new(text: &str) -> Result<Action> {
+    pub fn new(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Result<Action> {
+        let text = crate::convert::text(&text, "text")?;
+        let text = text.as_str();
         Ok(Action {
             inner: text.parse()?,
         })
@@ -76,10 +78,11 @@ impl Action {
     /// that names no action).
     #[wasm_bindgen(js_name = fromIndex)]
     pub fn from_index(
-        index: usize,
+        index: f64,
         position: &Position,
-        persp: Option<String>,
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] persp: JsValue,
     ) -> Result<Option<Action>> {
+        let index = crate::convert::whole(index, "action index", u64::from(u32::MAX))? as usize;
         Ok(
             action_from_index(index, &position.inner, perspective(persp)?)
                 .map(|d| Action { inner: d }),
@@ -87,7 +90,11 @@ impl Action {
     }
 
     /// The index of this action in the action space, in `position`.
-    pub fn index(&self, position: &Position, persp: Option<String>) -> Result<usize> {
+    pub fn index(
+        &self,
+        position: &Position,
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] persp: JsValue,
+    ) -> Result<usize> {
         Ok(action_index(
             self.inner,
             &position.inner,

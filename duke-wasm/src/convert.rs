@@ -42,8 +42,40 @@ pub fn side_name(side: Side) -> &'static str {
     side.as_str()
 }
 
-/// A perspective name; `None` is "absolute".
-pub fn perspective(text: Option<String>) -> Result<Perspective> {
+/// A string from JavaScript, or an error naming what was expected: a
+/// number, an object or a bigint where text belongs is refused here, before
+/// it reaches the module's memory.
+pub fn text(value: &JsValue, what: &str) -> Result<String> {
+    value
+        .as_string()
+        .ok_or_else(|| Error::Value(format!("{what} must be a string")))
+}
+
+/// An optional string: `undefined` and `null` are `None`.
+pub fn opt_text(value: &JsValue, what: &str) -> Result<Option<String>> {
+    if value.is_undefined() || value.is_null() {
+        Ok(None)
+    } else {
+        text(value, what).map(Some)
+    }
+}
+
+/// A whole number from 0 to `max` from a JavaScript number; `NaN`, a
+/// fraction, a negative number or one past `max` is an error (never
+/// coerced to 0 or wrapped).
+pub fn whole(value: f64, what: &str, max: u64) -> Result<u64> {
+    if value.is_finite() && value.fract() == 0.0 && value >= 0.0 && value <= max as f64 {
+        Ok(value as u64)
+    } else {
+        Err(Error::Value(format!(
+            "{what} {value}: a whole number from 0 to {max}"
+        )))
+    }
+}
+
+/// A perspective name; absent is "absolute".
+pub fn perspective(value: JsValue) -> Result<Perspective> {
+    let text = opt_text(&value, "a perspective")?;
     Ok(text.as_deref().unwrap_or("absolute").parse()?)
 }
 
@@ -52,8 +84,9 @@ pub fn troop(text: &str) -> Result<Troop> {
     Ok(text.parse()?)
 }
 
-/// A face from "starting" or "flipped"; `None` is "starting".
-pub fn face(text: Option<String>) -> Result<Face> {
+/// A face from "starting" or "flipped"; absent is "starting".
+pub fn face(value: JsValue) -> Result<Face> {
+    let text = opt_text(&value, "a face")?;
     Ok(text.as_deref().unwrap_or("starting").parse()?)
 }
 

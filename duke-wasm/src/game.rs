@@ -141,10 +141,12 @@ impl Game {
     /// the record's own.
     #[wasm_bindgen(js_name = fromRecord)]
     pub fn from_record(
-        text: &str,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
         #[wasm_bindgen(js_name = seed, unchecked_param_type = "number | bigint | undefined")]
         seed_value: JsValue,
     ) -> Result<Game> {
+        let text = crate::convert::text(&text, "text")?;
+        let text = text.as_str();
         Ok(Game {
             inner: if seed_value.is_undefined() || seed_value.is_null() {
                 EngineGame::from_record(text)?
@@ -308,12 +310,16 @@ impl Game {
     }
 
     /// perft of the current position (SPEC §9).
-    pub fn perft(&self, depth: u32) -> f64 {
-        duke_engine::perft(self.inner.position(), depth) as f64
+    pub fn perft(&self, depth: f64) -> Result<f64> {
+        let depth = crate::convert::whole(depth, "depth", u64::from(u32::MAX))? as u32;
+        Ok(duke_engine::perft(self.inner.position(), depth) as f64)
     }
 
     /// The observation planes with the drawn troop, flat (PLANES × 6 × 6 bytes).
-    pub fn observation(&self, persp: Option<String>) -> Result<Vec<u8>> {
+    pub fn observation(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] persp: JsValue,
+    ) -> Result<Vec<u8>> {
         let p = perspective(persp)?;
         Ok(observation(|buf| {
             write_game_observation(&self.inner, p, buf)
@@ -324,7 +330,10 @@ impl Game {
     /// space: actions and the draw index in play, the drawn troop's
     /// placements after a draw.
     #[wasm_bindgen(js_name = legalMask)]
-    pub fn legal_mask(&self, persp: Option<String>) -> Result<Vec<u8>> {
+    pub fn legal_mask(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] persp: JsValue,
+    ) -> Result<Vec<u8>> {
         let p = perspective(persp)?;
         Ok(mask(|buf| write_game_mask(&self.inner, p, buf)))
     }
@@ -334,7 +343,10 @@ impl Game {
     /// C's `duke_game_legal_indices`): in play the draw index first when a
     /// levy is possible.
     #[wasm_bindgen(js_name = legalIndices)]
-    pub fn legal_indices(&self, persp: Option<String>) -> Result<Vec<u32>> {
+    pub fn legal_indices(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] persp: JsValue,
+    ) -> Result<Vec<u32>> {
         let p = perspective(persp)?;
         let mut out = Vec::with_capacity(duke_engine::MAX_ACTIONS + 1);
         duke_engine::encode::game_indices(&self.inner, p, |i| out.push(i as u32));
@@ -344,8 +356,13 @@ impl Game {
     /// Applies the decision at an index of the action space; returns the
     /// drawn troop's letter for the draw index, else undefined.
     #[wasm_bindgen(js_name = applyIndex)]
-    pub fn apply_index(&mut self, index: usize, persp: Option<String>) -> Result<Option<String>> {
+    pub fn apply_index(
+        &mut self,
+        index: f64,
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] persp: JsValue,
+    ) -> Result<Option<String>> {
         let p = perspective(persp)?;
+        let index = crate::convert::whole(index, "action index", u64::from(u32::MAX))? as usize;
         let d = game_decision(&self.inner, index, p).ok_or_else(|| {
             Error::Value(format!("action index {index} is not a legal decision now"))
         })?;
@@ -401,7 +418,7 @@ impl Game {
     pub fn best_index(
         &self,
         #[wasm_bindgen(unchecked_param_type = "AiOptions | undefined")] options: JsValue,
-        persp: Option<String>,
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] persp: JsValue,
     ) -> Result<usize> {
         let p = perspective(persp)?;
         let r = self.decide(&options)?;

@@ -39,14 +39,15 @@ export interface Outcome { winner: "light" | "dark" | null; reason: string; text
 /** A level (1-5) or limits for the AI; `seed` feeds the noise of levels 1 and 2. */
 export interface AiOptions { level?: number; depth?: number; nodes?: number; millis?: number; seed?: number | bigint; }
 /** The AI's decision with what its search found. */
-export interface AiDecision { action: Action | undefined; levy: boolean; score: number; depth: number; nodes: number; pv: string[]; }
+export interface AiDecision { action: Action; levy: boolean; score: number; depth: number; nodes: number; pv: string[]; }
 /** A hint: the best decision, its score and line, and the best decisions with scores. */
 export interface Hint { best: string; score: number; depth: number; pv: string[]; top: [string, number][]; }
 "#;
 
 /// The name of a square index, e.g. 8 -> "C2".
 #[wasm_bindgen(js_name = squareName)]
-pub fn square_name(index: u32) -> errors::Result<String> {
+pub fn square_name(index: f64) -> errors::Result<String> {
+    let index = convert::whole(index, "square index", 35)? as u32;
     u8::try_from(index)
         .ok()
         .and_then(Square::from_index)
@@ -58,7 +59,11 @@ pub fn square_name(index: u32) -> errors::Result<String> {
 
 /// The index of a square name, e.g. "c2" -> 8.
 #[wasm_bindgen(js_name = parseSquare)]
-pub fn parse_square(name: &str) -> errors::Result<u8> {
+pub fn parse_square(
+    #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+) -> errors::Result<u8> {
+    let name = crate::convert::text(&name, "name")?;
+    let name = name.as_str();
     Ok(name.parse::<Square>()?.index() as u8)
 }
 

@@ -72,9 +72,11 @@ pub fn observation(fill: impl FnOnce(&mut [u8])) -> Vec<u8> {
 impl Position {
     /// A position from DPN, or the standard start position.
     #[wasm_bindgen(constructor)]
-    pub fn new(dpn: Option<String>) -> Result<Position> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] dpn: JsValue,
+    ) -> Result<Position> {
         Ok(Position {
-            inner: match dpn {
+            inner: match crate::convert::opt_text(&dpn, "DPN")? {
                 Some(text) => text.parse()?,
                 None => EnginePosition::standard(),
             },
@@ -116,7 +118,12 @@ impl Position {
 
     /// A side's bag as `{ letter: count }`.
     #[wasm_bindgen(unchecked_return_type = "Record<string, number>")]
-    pub fn bag(&self, side_name: &str) -> Result<JsValue> {
+    pub fn bag(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] side_name: JsValue,
+    ) -> Result<JsValue> {
+        let side_name = crate::convert::text(&side_name, "side name")?;
+        let side_name = side_name.as_str();
         let fields: Vec<(String, JsValue)> = self
             .inner
             .bag(side(side_name)?)
@@ -149,7 +156,12 @@ impl Position {
     }
 
     /// The square of a side's Duke, undefined once captured.
-    pub fn duke(&self, side_name: &str) -> Result<Option<u8>> {
+    pub fn duke(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] side_name: JsValue,
+    ) -> Result<Option<u8>> {
+        let side_name = crate::convert::text(&side_name, "side name")?;
+        let side_name = side_name.as_str();
         Ok(self.inner.duke(side(side_name)?).map(|s| s.index() as u8))
     }
 
@@ -170,7 +182,12 @@ impl Position {
 
     /// Reads action text and checks it here; throws with the reason when illegal.
     #[wasm_bindgen(js_name = parseAction)]
-    pub fn parse_action(&self, text: &str) -> Result<Action> {
+    pub fn parse_action(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<Action> {
+        let text = crate::convert::text(&text, "text")?;
+        let text = text.as_str();
         Ok(Action::of(self.inner.parse_action(text)?))
     }
 
@@ -186,16 +203,18 @@ impl Position {
     }
 
     /// perft (SPEC §9): the leaves of the legal-action tree at a depth.
-    pub fn perft(&self, depth: u32) -> f64 {
-        perft(&self.inner, depth) as f64
+    pub fn perft(&self, depth: f64) -> Result<f64> {
+        let depth = crate::convert::whole(depth, "depth", u64::from(u32::MAX))? as u32;
+        Ok(perft(&self.inner, depth) as f64)
     }
 
     /// Each legal action's text with the perft of its child at depth - 1.
     #[wasm_bindgen(unchecked_return_type = "[string, number][]")]
-    pub fn divide(&self, depth: u32) -> Array {
-        divide(&self.inner, depth)
+    pub fn divide(&self, depth: f64) -> Result<Array> {
+        let depth = crate::convert::whole(depth, "depth", u64::from(u32::MAX))? as u32;
+        Ok(divide(&self.inner, depth)
             .map(|(a, n)| JsValue::from(array([JsValue::from(a.to_string()), (n as f64).into()])))
-            .collect()
+            .collect::<Array>())
     }
 
     /// The result by the rules that need no history, or undefined.
@@ -253,7 +272,12 @@ impl Position {
 
     /// Every square on which a side could capture an enemy tile.
     #[wasm_bindgen(unchecked_return_type = "number[]")]
-    pub fn attacks(&self, side_name: &str) -> Result<Array> {
+    pub fn attacks(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] side_name: JsValue,
+    ) -> Result<Array> {
+        let side_name = crate::convert::text(&side_name, "side name")?;
+        let side_name = side_name.as_str();
         Ok(squares(self.inner.attacks(side(side_name)?)))
     }
 
@@ -261,9 +285,11 @@ impl Position {
     #[wasm_bindgen(unchecked_return_type = "number[]")]
     pub fn attackers(
         &self,
-        side_name: &str,
+        #[wasm_bindgen(unchecked_param_type = "string")] side_name: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number | string")] sq: JsValue,
     ) -> Result<Array> {
+        let side_name = crate::convert::text(&side_name, "side name")?;
+        let side_name = side_name.as_str();
         Ok(squares(
             self.inner.attackers(side(side_name)?, square(&sq)?),
         ))
@@ -272,19 +298,30 @@ impl Position {
     /// Whether a side's Duke could be captured now (it is in Guard when
     /// that side is to move).
     #[wasm_bindgen(js_name = isDukeAttacked)]
-    pub fn is_duke_attacked(&self, side_name: &str) -> Result<bool> {
+    pub fn is_duke_attacked(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] side_name: JsValue,
+    ) -> Result<bool> {
+        let side_name = crate::convert::text(&side_name, "side name")?;
+        let side_name = side_name.as_str();
         Ok(self.inner.is_duke_attacked(side(side_name)?))
     }
 
     /// The observation planes, flat (PLANES × 6 × 6 bytes).
-    pub fn observation(&self, persp: Option<String>) -> Result<Vec<u8>> {
+    pub fn observation(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] persp: JsValue,
+    ) -> Result<Vec<u8>> {
         let p = perspective(persp)?;
         Ok(observation(|buf| write_observation(&self.inner, p, buf)))
     }
 
     /// The legal actions as a 0/1 mask over the action space.
     #[wasm_bindgen(js_name = legalMask)]
-    pub fn legal_mask(&self, persp: Option<String>) -> Result<Vec<u8>> {
+    pub fn legal_mask(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] persp: JsValue,
+    ) -> Result<Vec<u8>> {
         let p = perspective(persp)?;
         Ok(mask(|buf| write_legal_mask(&self.inner, p, buf)))
     }

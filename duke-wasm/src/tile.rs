@@ -76,12 +76,21 @@ impl Tile {
 /// The chart of a troop's face (`troop` a letter or a name, `face`
 /// "starting" or "flipped").
 #[wasm_bindgen(js_name = troopChart, unchecked_return_type = "ChartMark[]")]
-pub fn troop_chart(troop_name: &str, face_text: Option<String>) -> Result<js_sys::Array> {
+pub fn troop_chart(
+    #[wasm_bindgen(unchecked_param_type = "string")] troop_name: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string | null")] face_text: JsValue,
+) -> Result<js_sys::Array> {
+    let troop_name = crate::convert::text(&troop_name, "troop name")?;
+    let troop_name = troop_name.as_str();
     Ok(chart_data(troop(troop_name)?, face(face_text)?))
 }
 
 /// The name of a troop from its letter or name, e.g. "p" -> "Pikeman".
 #[wasm_bindgen(js_name = troopName)]
-pub fn troop_name(troop_text: &str) -> Result<String> {
+pub fn troop_name(
+    #[wasm_bindgen(unchecked_param_type = "string")] troop_text: JsValue,
+) -> Result<String> {
+    let troop_text = crate::convert::text(&troop_text, "troop text")?;
+    let troop_text = troop_text.as_str();
     Ok(troop(troop_text)?.name().into())
 }

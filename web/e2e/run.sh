@@ -36,7 +36,7 @@ timed "build the package and the page" bash web/serve.sh --build-only
 
 cd duke-wasm/test
 timed "npm install (tests)" npm install --no-audit --no-fund --silent
-timed "node tests of the package" node --test engine.test.mjs require.test.cjs pack.test.mjs
+timed "node tests of the package" node --test engine.test.mjs require.test.cjs pack.test.mjs hostile.test.mjs
 timed "tsc --noEmit --strict typed.ts" npx tsc --noEmit --strict --module nodenext --moduleResolution nodenext --target esnext typed.ts
 cd "$root/examples/js"
 timed "npm install (the guide's example)" npm install --no-audit --no-fund --silent
