@@ -1,12 +1,13 @@
 // The page: a client of the duke-engine package like any user's page. It
 // draws and asks; every target, danger, attacker, legality and result comes
 // from the engine.
-import { Game, DukeError, parseSquare, squareName, troopChart, troopName } from "duke-engine";
+import { Game, DukeError, markNames, maxRecordLength, parseSquare, squareName, troopChart, troopName } from "duke-engine";
 
 const $ = (id) => document.getElementById(id);
 const FILES = ["A", "B", "C", "D", "E", "F"];
-const MARKS = ["move", "jump", "slide", "jump_slide", "strike", "command"];
-const MARK_NAMES = { move: "Move", jump: "Jump", slide: "Slide", jump_slide: "Jump Slide", strike: "Strike", command: "Command" };
+// The marks' words and names, from the engine.
+const MARKS = markNames().map(([word]) => word);
+const MARK_NAMES = Object.fromEntries(markNames());
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
 const other = (side) => (side === "light" ? "dark" : "light");
 
@@ -587,8 +588,22 @@ $("download").addEventListener("click", () => {
 $("load").addEventListener("change", async (e) => {
   const file = e.target.files[0];
   if (!file) return;
-  const text = await file.text();
   e.target.value = "";
+  // A file past the engine's limit is refused unread.
+  if (file.size > maxRecordLength()) {
+    const mib = (n) => `${(n / 1048576).toFixed(n < 1048576 ? 2 : 1)} MiB`;
+    say(`Could not load ${file.name}: it is ${mib(file.size)}, and a record is at most ${mib(maxRecordLength())} [record.size]. The game on the page is unchanged.`, "error");
+    render();
+    return;
+  }
+  let text;
+  try {
+    text = await file.text();
+  } catch (err) {
+    say(`Could not read ${file.name}: ${err.message}. The game on the page is unchanged.`, "error");
+    render();
+    return;
+  }
   try {
     const loaded = Game.fromRecord(text);
     game = loaded;

@@ -92,6 +92,22 @@ pub fn default_level() -> u8 {
     duke_engine::search::DEFAULT_LEVEL
 }
 
+/// The longest record `Game.fromRecord` reads, in bytes.
+#[wasm_bindgen(js_name = maxRecordLength)]
+pub fn max_record_length() -> usize {
+    duke_engine::record::MAX_RECORD_LEN
+}
+
+/// The six marks as `[word, name]` pairs in the engine's order:
+/// `["move", "Move"]`, ..., `["jump_slide", "Jump Slide"]`, ...
+#[wasm_bindgen(js_name = markNames, unchecked_return_type = "[string, string][]")]
+pub fn mark_names() -> js_sys::Array {
+    duke_engine::Mark::ALL
+        .iter()
+        .map(|m| JsValue::from(convert::array([m.as_str(), m.name()])))
+        .collect()
+}
+
 /// The troop letters, in the engine's order (Duke, Footman, Pikeman, ...).
 #[wasm_bindgen(js_name = troopLetters)]
 pub fn troop_letters() -> String {

@@ -175,6 +175,23 @@ test("record download, then load gives the same position; bad files change nothi
   await page.waitForFunction(() => /photo\.png/.test(document.getElementById("message").textContent));
   assert.match(await message(), /Could not load photo\.png: .*\[record\./);
   assert.equal(await dpn(), saved);
+  // Junk text, random binary and a 50 MB file: a clear message each, and
+  // the page keeps working.
+  const hostile = [
+    ["junk.txt", Buffer.from("hello\u0000world %%% \ud800".repeat(50))],
+    ["noise.bin", Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256))],
+    ["huge.txt", Buffer.alloc(50 * 1024 * 1024, "1. B1-B2\n")],
+  ];
+  for (const [name, buffer] of hostile) {
+    // Playwright hands over buffers up to 50 MB; a larger file goes by path.
+    const path = join(shots, "..", name);
+    writeFileSync(path, buffer);
+    await page.setInputFiles("#load", path);
+    await page.waitForFunction((n) => document.getElementById("message").textContent.includes(n), name);
+    assert.match(await message(), new RegExp(`Could not (load|read) ${name.replace(".", "\\.")}: .*unchanged`));
+    assert.equal(await dpn(), saved);
+  }
+  assert.match(await message(), /a record is at most 1\.0 MiB \[record\.size\]/);
   // Replay it action by action.
   await page.click("#replay");
   assert.match(await page.locator("#status").textContent(), /Replay: action 0 of 9/);
