@@ -30,7 +30,9 @@ mod players;
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 mod smp;
 mod tt;
-pub use analyze::{analysis_depth, analyze, Assessment, TurnAnalysis, BLUNDER, MISTAKE, SCORE_CAP};
+pub use analyze::{
+    analysis_depth, analyze, analyze_with, Assessment, TurnAnalysis, BLUNDER, MISTAKE, SCORE_CAP,
+};
 pub use eval::evaluate;
 use eval::{tile_value, troop_value};
 pub use players::{ParsePlayerError, Player};

@@ -1,7 +1,7 @@
 //! `duke.analyze`: the engine's game analysis (`search::analyze`), turns
 //! as dicts.
 
-use duke_engine::search::{analyze as engine_analyze, Level};
+use duke_engine::search::{analyze_with, Level, Searcher};
 use duke_engine::Game as EngineGame;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -24,7 +24,9 @@ pub fn analyze<'py>(
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let level = Level::new(level).map_err(Error::from)?;
     let game = EngineGame::from_record(record).map_err(Error::from)?;
-    let turns = py.detach(move || engine_analyze(&game, level));
+    let turns = crate::interrupt::interruptible(py, Searcher::new(), move |s| {
+        analyze_with(s, &game, level)
+    })?;
     let mut out = Vec::with_capacity(turns.len());
     for t in turns {
         let d = PyDict::new(py);

@@ -12,6 +12,7 @@ use crate::action::{decision_object, Action};
 use crate::action_list::action_list;
 use crate::convert::{side_name, square};
 use crate::errors::{Error, Result};
+use crate::interrupt::interruptible;
 use crate::position::{mask_array, observation_array, svg_text, Position};
 
 /// How a game ended: the winner (None for a draw) and the reason. Read it
@@ -91,45 +92,6 @@ fn searcher(threads: i64) -> Result<Searcher> {
     let mut searcher = Searcher::new();
     searcher.set_threads(n);
     Ok(searcher)
-}
-
-/// Runs a search on its own thread with the GIL released, while this
-/// thread checks for signals every 50 ms: Ctrl-C (KeyboardInterrupt) sets
-/// the searcher's stop flag, waits for the search to stop and raises.
-pub fn interruptible<T: Send>(
-    py: Python<'_>,
-    mut searcher: Searcher,
-    search: impl FnOnce(&mut Searcher) -> T + Send,
-) -> PyResult<T> {
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::Arc;
-    let stop = Arc::new(AtomicBool::new(false));
-    searcher.set_stop_flag(Some(Arc::clone(&stop)));
-    std::thread::scope(|scope| {
-        let worker = scope.spawn(move || search(&mut searcher));
-        loop {
-            let finished = py.detach(|| {
-                for _ in 0..50 {
-                    if worker.is_finished() {
-                        return true;
-                    }
-                    std::thread::sleep(std::time::Duration::from_millis(1));
-                }
-                worker.is_finished()
-            });
-            if finished {
-                break;
-            }
-            if let Err(e) = py.check_signals() {
-                stop.store(true, Ordering::Relaxed);
-                py.detach(|| worker.join().ok());
-                return Err(e);
-            }
-        }
-        worker.join().map_err(|_| {
-            pyo3::exceptions::PyRuntimeError::new_err("duke: the search failed (please report it)")
-        })
-    })
 }
 
 impl Game {

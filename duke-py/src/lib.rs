@@ -11,6 +11,7 @@ mod analyze;
 mod convert;
 mod errors;
 mod game;
+mod interrupt;
 mod position;
 mod selfplay;
 mod tile;

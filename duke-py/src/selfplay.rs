@@ -57,11 +57,22 @@ impl Block {
     /// Plays one game from the standard start with `seed` (the levy's
     /// draws, the random player and the noise of levels 1 and 2 all follow
     /// from it) and appends its rows.
-    fn play(&mut self, id: u32, seed: u64, players: BySide<Player>, opts: &Options) {
+    fn play(
+        &mut self,
+        id: u32,
+        seed: u64,
+        players: BySide<Player>,
+        opts: &Options,
+        stop: &std::sync::atomic::AtomicBool,
+    ) {
         let mut game = EngineGame::standard(seed);
         let first = self.side.len();
         let mut t = 0u64;
         while let Some((pos, drawn, history)) = game_input(&game) {
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                // Interrupted: the block is thrown away (KeyboardInterrupt).
+                return;
+            }
             let mover = game.side_to_decide();
             self.game.push(id);
             self.ply.push(t as u32);
@@ -154,13 +165,18 @@ pub fn play_games<'py>(
         let players = BySide::new(player(light)?, player(dark)?);
         plan.push((*seed, players));
     }
-    let b = py.detach(move || {
+    // Ctrl-C stops the block between decisions (and within a search).
+    let b = crate::interrupt::with_stop(py, move |stop| {
         let mut b = Block::default();
+        b.searcher.set_stop_flag(Some(std::sync::Arc::clone(&stop)));
         for (id, (seed, players)) in plan.into_iter().enumerate() {
-            b.play(id as u32, seed, players, &opts);
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                break;
+            }
+            b.play(id as u32, seed, players, &opts, &stop);
         }
         b
-    });
+    })?;
     let g = PyDict::new(py);
     g.set_item("record", b.records)?;
     g.set_item("winner", b.winners)?;

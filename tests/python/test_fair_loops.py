@@ -82,7 +82,17 @@ def test_a_long_search_stops_on_ctrl_c_within_a_fifth_of_a_second():
         sent.append(time.monotonic())
         _thread.interrupt_main()
 
-    for call in (lambda: game.best_action(millis=60_000), lambda: game.hint(level=5, k=3)):
+    record = duke.Game(seed=2)
+    while record.outcome is None and len(record.turns()) < 60:
+        record.play(record.best_action(level=1))
+    text = record.record()
+    calls = (
+        lambda: game.best_action(millis=60_000),
+        lambda: game.hint(level=5, k=3),
+        lambda: duke.analyze(text, level=5),
+        lambda: duke.play_games([(s, "level4", "level4") for s in range(500)]),
+    )
+    for call in calls:
         sent.clear()
         threading.Timer(0.3, press_ctrl_c).start()
         with pytest.raises(KeyboardInterrupt):

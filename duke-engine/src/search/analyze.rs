@@ -116,8 +116,14 @@ pub fn analysis_depth(lvl: Level) -> u32 {
 /// assert_eq!(turns[0].assessment, Assessment::of_drop(turns[0].drop));
 /// ```
 pub fn analyze(game: &Game, lvl: Level) -> Vec<TurnAnalysis> {
+    analyze_with(&mut Searcher::new(), game, lvl)
+}
+
+/// [`analyze`] with a searcher of the caller's: its threads and its stop
+/// flag ([`Searcher::set_stop_flag`]; a stopped analysis scores the
+/// remaining decisions at depth 1, so stop it only to throw it away).
+pub fn analyze_with(searcher: &mut Searcher, game: &Game, lvl: Level) -> Vec<TurnAnalysis> {
     let depth = analysis_depth(lvl);
-    let mut searcher = Searcher::new();
     searcher.set_quiescence(lvl.quiescence);
     let steps = &game.steps()[game.setup_len().min(game.steps().len())..];
     let mut out = Vec::with_capacity(steps.len());
