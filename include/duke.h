@@ -62,6 +62,61 @@
 #define DUKE_DEFAULT_LEVEL 3
 
 /**
+ * duke_action_flags: the action takes an enemy tile (a strike always does).
+ */
+#define DUKE_ACTION_CAPTURE 1
+
+/**
+ * duke_action_flags: the tile whose chart was used turns to its other face.
+ */
+#define DUKE_ACTION_FLIP 2
+
+/**
+ * duke_action_flags: the tile strikes without moving.
+ */
+#define DUKE_ACTION_STRIKE 4
+
+/**
+ * duke_action_flags: the tile commands a friendly tile.
+ */
+#define DUKE_ACTION_COMMAND 8
+
+/**
+ * duke_action_flags: a troop is placed (a levy or a setup placement).
+ */
+#define DUKE_ACTION_PLACE 16
+
+/**
+ * duke_troop_marks: the face has Move marks.
+ */
+#define DUKE_MARK_MOVE 1
+
+/**
+ * duke_troop_marks: Jump marks.
+ */
+#define DUKE_MARK_JUMP 2
+
+/**
+ * duke_troop_marks: Slide marks.
+ */
+#define DUKE_MARK_SLIDE 4
+
+/**
+ * duke_troop_marks: Jump Slide marks.
+ */
+#define DUKE_MARK_JUMP_SLIDE 8
+
+/**
+ * duke_troop_marks: Strike marks.
+ */
+#define DUKE_MARK_STRIKE 16
+
+/**
+ * duke_troop_marks: Command marks.
+ */
+#define DUKE_MARK_COMMAND 32
+
+/**
  * The number of AI levels (1 to DUKE_LEVELS).
  */
 #define DUKE_LEVELS 5
@@ -514,6 +569,18 @@ duke_status duke_position_perft(const duke_position *pos, uint32_t depth, uint64
  * Writes the observation planes (DUKE_OBS_LEN bytes; layout in the README).
  */
 duke_status duke_position_observation(const duke_position *pos, duke_perspective view, uint8_t *buf, size_t len);
+
+/**
+ * What the action text does, as DUKE_ACTION_* flags in `*out_flags`
+ * (the syntax only, as written: `C3xC5` captures, `C3-C5` does not).
+ */
+duke_status duke_action_flags(const char *action, size_t len, uint8_t *out_flags);
+
+/**
+ * The kinds of marks on one face of a troop (its letter, e.g. 'P'; face 0
+ * the starting face, 1 the other), as DUKE_MARK_* flags in `*out_marks`.
+ */
+duke_status duke_troop_marks(char troop, uint8_t face, uint8_t *out_marks);
 
 #ifdef __cplusplus
 }  // extern "C"

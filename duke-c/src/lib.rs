@@ -37,6 +37,28 @@ pub const DUKE_MAX_ACTIONS: usize = 208;
 /// The level duke_game_best_action plays for level 0, the same default as
 /// every face's (Python's `best_action()`, JavaScript's `bestAction()`).
 pub const DUKE_DEFAULT_LEVEL: u8 = 3;
+/// duke_action_flags: the action takes an enemy tile (a strike always does).
+pub const DUKE_ACTION_CAPTURE: u8 = 1;
+/// duke_action_flags: the tile whose chart was used turns to its other face.
+pub const DUKE_ACTION_FLIP: u8 = 2;
+/// duke_action_flags: the tile strikes without moving.
+pub const DUKE_ACTION_STRIKE: u8 = 4;
+/// duke_action_flags: the tile commands a friendly tile.
+pub const DUKE_ACTION_COMMAND: u8 = 8;
+/// duke_action_flags: a troop is placed (a levy or a setup placement).
+pub const DUKE_ACTION_PLACE: u8 = 16;
+/// duke_troop_marks: the face has Move marks.
+pub const DUKE_MARK_MOVE: u8 = 1;
+/// duke_troop_marks: Jump marks.
+pub const DUKE_MARK_JUMP: u8 = 2;
+/// duke_troop_marks: Slide marks.
+pub const DUKE_MARK_SLIDE: u8 = 4;
+/// duke_troop_marks: Jump Slide marks.
+pub const DUKE_MARK_JUMP_SLIDE: u8 = 8;
+/// duke_troop_marks: Strike marks.
+pub const DUKE_MARK_STRIKE: u8 = 16;
+/// duke_troop_marks: Command marks.
+pub const DUKE_MARK_COMMAND: u8 = 32;
 /// The number of AI levels (1 to DUKE_LEVELS).
 pub const DUKE_LEVELS: u8 = 5;
 /// The most decisions a hint lists (its `k`).
@@ -47,6 +69,15 @@ const _: () = assert!(DUKE_ACTION_SPACE as usize == duke_engine::encode::ACTION_
 const _: () = assert!(DUKE_DRAW_INDEX as usize == duke_engine::encode::DRAW);
 const _: () = assert!(DUKE_MAX_ACTIONS == duke_engine::MAX_ACTIONS);
 const _: () = assert!(DUKE_DEFAULT_LEVEL == duke_engine::search::DEFAULT_LEVEL);
+const _: () = {
+    use duke_engine::{ActionFlags as A, MarkSet as M};
+    assert!(DUKE_ACTION_CAPTURE == A::CAPTURE.bits() && DUKE_ACTION_FLIP == A::FLIP.bits());
+    assert!(DUKE_ACTION_STRIKE == A::STRIKE.bits() && DUKE_ACTION_COMMAND == A::COMMAND.bits());
+    assert!(DUKE_ACTION_PLACE == A::PLACE.bits());
+    assert!(DUKE_MARK_MOVE == M::MOVE.bits() && DUKE_MARK_JUMP == M::JUMP.bits());
+    assert!(DUKE_MARK_SLIDE == M::SLIDE.bits() && DUKE_MARK_JUMP_SLIDE == M::JUMP_SLIDE.bits());
+    assert!(DUKE_MARK_STRIKE == M::STRIKE.bits() && DUKE_MARK_COMMAND == M::COMMAND.bits());
+};
 const _: () = assert!(DUKE_LEVELS == duke_engine::search::LEVELS);
 const _: () = assert!(DUKE_MAX_HINTS as usize == duke_engine::search::MAX_HINTS);
 

@@ -290,3 +290,54 @@ pub unsafe extern "C" fn duke_position_observation(
         unsafe { observation_out(|b| write_observation(&p.inner, persp, b), buf, len) }
     })
 }
+
+/// What the action text does, as DUKE_ACTION_* flags in `*out_flags`
+/// (the syntax only, as written: `C3xC5` captures, `C3-C5` does not).
+#[no_mangle]
+pub unsafe extern "C" fn duke_action_flags(
+    action: *const c_char,
+    len: usize,
+    out_flags: *mut u8,
+) -> duke_status {
+    guard(|| {
+        out_ptr(out_flags, "out_flags")?;
+        // SAFETY: text contract.
+        let text = unsafe { text_in(action, len, "action")? };
+        let a: duke_engine::Action = text.parse()?;
+        // SAFETY: checked non-NULL.
+        unsafe { write(out_flags, a.flags().bits()) };
+        Ok(())
+    })
+}
+
+/// The kinds of marks on one face of a troop (its letter, e.g. 'P'; face 0
+/// the starting face, 1 the other), as DUKE_MARK_* flags in `*out_marks`.
+#[no_mangle]
+pub unsafe extern "C" fn duke_troop_marks(
+    troop: c_char,
+    face: u8,
+    out_marks: *mut u8,
+) -> duke_status {
+    guard(|| {
+        out_ptr(out_marks, "out_marks")?;
+        let t = duke_engine::Troop::from_char(troop as u8 as char).ok_or_else(|| {
+            Error::new(
+                duke_status::DukeInvalidArgument,
+                format!("troop {troop}: not a troop letter"),
+            )
+        })?;
+        let f = match face {
+            0 => duke_engine::Face::Starting,
+            1 => duke_engine::Face::Flipped,
+            _ => {
+                return Err(Error::new(
+                    duke_status::DukeInvalidArgument,
+                    format!("face {face}: 0 (starting) or 1 (flipped)"),
+                ))
+            }
+        };
+        // SAFETY: checked non-NULL.
+        unsafe { write(out_marks, duke_engine::marks(t, f).bits()) };
+        Ok(())
+    })
+}

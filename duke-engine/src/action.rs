@@ -76,7 +76,9 @@ pub enum ActionView {
     },
 }
 
-const CAPTURE: u32 = 1 << 20;
+/// The bit of a packed action that marks it as capturing.
+const CAPTURE_SHIFT: u32 = 20;
+const CAPTURE: u32 = 1 << CAPTURE_SHIFT;
 const EQ_MASK: u32 = !CAPTURE;
 
 impl Action {
@@ -166,7 +168,7 @@ impl Action {
     #[inline(always)]
     pub(crate) const fn with_field(self, to: u32, shift: u32, enemy: u64) -> Action {
         let capture = ((enemy >> to) & 1) as u32;
-        Action(self.0 | to << shift | capture << 20)
+        Action(self.0 | to << shift | capture << CAPTURE_SHIFT)
     }
 
     /// The kind.
@@ -394,6 +396,47 @@ impl Decision {
             Decision::Act(a) => a.kind().as_str(),
             Decision::Levy => Decision::LEVY_TEXT,
         }
+    }
+}
+
+bitflags::bitflags! {
+    /// What an action does, as a set of flags ([`Action::flags`]).
+    ///
+    /// ```
+    /// use duke_engine::{Action, ActionFlags};
+    /// let a: Action = "C3xC5".parse().unwrap();
+    /// assert_eq!(a.flags(), ActionFlags::CAPTURE | ActionFlags::FLIP);
+    /// let strike: Action = "C3*B5".parse().unwrap();
+    /// assert!(strike.flags().contains(ActionFlags::STRIKE | ActionFlags::CAPTURE));
+    /// assert_eq!("P@C2".parse::<Action>().unwrap().flags(), ActionFlags::PLACE);
+    /// ```
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct ActionFlags: u8 {
+        /// It takes an enemy tile (a strike always does).
+        const CAPTURE = 1;
+        /// The tile whose chart was used turns to its other face (every
+        /// maneuver; a commanded tile keeps its face).
+        const FLIP = 1 << 1;
+        /// The tile strikes without moving.
+        const STRIKE = 1 << 2;
+        /// The tile commands a friendly tile.
+        const COMMAND = 1 << 3;
+        /// A troop is placed: a levy or a setup placement.
+        const PLACE = 1 << 4;
+    }
+}
+
+impl Action {
+    /// What the action does, as flags.
+    pub fn flags(self) -> ActionFlags {
+        let mut f = match self.kind() {
+            ActionKind::Relocate => ActionFlags::FLIP,
+            ActionKind::Strike => ActionFlags::FLIP | ActionFlags::STRIKE,
+            ActionKind::Command => ActionFlags::FLIP | ActionFlags::COMMAND,
+            ActionKind::Place => ActionFlags::PLACE,
+        };
+        f.set(ActionFlags::CAPTURE, self.is_capture());
+        f
     }
 }
 

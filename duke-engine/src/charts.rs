@@ -154,10 +154,68 @@ pub fn chart(troop: Troop, face: Face) -> &'static [ChartMark] {
     CHARTS[troop as usize][face as usize]
 }
 
+bitflags::bitflags! {
+    /// A set of marks: the kinds of marks a face has ([`marks`]).
+    ///
+    /// ```
+    /// use duke_engine::{marks, Face, Mark, MarkSet, Troop};
+    /// assert_eq!(marks(Troop::Duke, Face::Starting), MarkSet::SLIDE);
+    /// let general = marks(Troop::General, Face::Flipped);
+    /// assert!(general.contains(MarkSet::from(Mark::Command)));
+    /// ```
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct MarkSet: u8 {
+        /// [`Mark::Move`].
+        const MOVE = 1;
+        /// [`Mark::Jump`].
+        const JUMP = 1 << 1;
+        /// [`Mark::Slide`].
+        const SLIDE = 1 << 2;
+        /// [`Mark::JumpSlide`].
+        const JUMP_SLIDE = 1 << 3;
+        /// [`Mark::Strike`].
+        const STRIKE = 1 << 4;
+        /// [`Mark::Command`].
+        const COMMAND = 1 << 5;
+    }
+}
+
+impl From<Mark> for MarkSet {
+    fn from(m: Mark) -> MarkSet {
+        MarkSet::from_bits_truncate(1 << m as u8)
+    }
+}
+
+/// The kinds of marks one face of a troop has.
+pub fn marks(troop: Troop, face: Face) -> MarkSet {
+    chart(troop, face)
+        .iter()
+        .fold(MarkSet::empty(), |set, m| set | MarkSet::from(m.mark))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use alloc::string::String;
+
+    #[test]
+    fn mark_sets_have_one_bit_a_mark_named_as_the_mark() {
+        for (i, m) in Mark::ALL.into_iter().enumerate() {
+            let set = MarkSet::from(m);
+            assert_eq!(set.bits(), 1 << i);
+            let (name, _) = set.iter_names().next().unwrap();
+            assert_eq!(name.to_ascii_lowercase(), m.as_str());
+        }
+        for t in Troop::ALL {
+            for f in Face::ALL {
+                let set = marks(t, f);
+                for m in Mark::ALL {
+                    let has = chart(t, f).iter().any(|c| c.mark == m);
+                    assert_eq!(set.contains(MarkSet::from(m)), has, "{t} {f:?} {m}");
+                }
+            }
+        }
+    }
     use alloc::vec::Vec;
 
     /// Reads `tests/data/charts.txt` (committed, transcribed from charts.md).

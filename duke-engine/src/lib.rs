@@ -253,12 +253,12 @@ mod zobrist;
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
-pub use action::{Action, ActionKind, ActionList, ActionView, Decision, MAX_ACTIONS};
+pub use action::{Action, ActionFlags, ActionKind, ActionList, ActionView, Decision, MAX_ACTIONS};
 pub use arbiter::{
     Chance, DrawReason, IllegalActionError, IllegalReason, Outcome, WinReason, QUIET_LIMIT,
 };
 pub use bitboard::Bitboard;
-pub use charts::{chart, ChartMark, Mark};
+pub use charts::{chart, marks, ChartMark, Mark, MarkSet};
 pub use dpn::ParseDpnError;
 #[cfg(feature = "alloc")]
 pub use game::{Decisions, Game, GameError, Phase, Request};

@@ -181,6 +181,17 @@ impl Action {
         }
     }
 
+    /// What the action does, as a `duke.ActionFlag` (an enum.IntFlag:
+    /// CAPTURE, FLIP, STRIKE, COMMAND, PLACE); empty for the levy.
+    ///
+    /// >>> duke.Action("C3xC5").flags
+    /// <ActionFlag.CAPTURE|FLIP: 3>
+    #[getter]
+    fn flags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let bits = self.inner.action().map_or(0, |a| a.flags().bits());
+        py.import("duke")?.getattr("ActionFlag")?.call1((bits,))
+    }
+
     /// Whether the action was read or generated as a capture (`x`, or a
     /// strike).
     #[getter]

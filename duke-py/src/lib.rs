@@ -56,6 +56,33 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("LEVELS", duke_engine::search::LEVELS)?;
     m.add("MAX_GAMES", duke_engine::batch::MAX_GAMES)?;
     m.add("MAX_HINTS", duke_engine::search::MAX_HINTS)?;
+    // The engine's flag sets, by name, for the package's enum.IntFlag types.
+    let flags = |names: Vec<(&str, u8)>| -> PyResult<Bound<'_, pyo3::types::PyDict>> {
+        let d = pyo3::types::PyDict::new(py);
+        for (name, bits) in names {
+            d.set_item(name, bits)?;
+        }
+        Ok(d)
+    };
+    m.add(
+        "_ACTION_FLAGS",
+        flags(
+            duke_engine::ActionFlags::all()
+                .iter_names()
+                .map(|(n, f)| (n, f.bits()))
+                .collect(),
+        )?,
+    )?;
+    m.add(
+        "_MARK_FLAGS",
+        flags(
+            duke_engine::MarkSet::all()
+                .iter_names()
+                .map(|(n, f)| (n, f.bits()))
+                .collect(),
+        )?,
+    )?;
+    m.add_function(wrap_pyfunction!(tile::troop_marks, m)?)?;
     let letters: String = duke_engine::Troop::ALL.iter().map(|t| t.char()).collect();
     m.add("TROOPS", letters)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

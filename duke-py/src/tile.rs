@@ -100,3 +100,18 @@ pub fn troop_chart(troop: &str, face: &str) -> PyResult<Vec<(&'static str, i8, i
     let f: Face = face.parse().map_err(crate::errors::Error::from)?;
     Ok(chart_data(t, f))
 }
+
+/// The kinds of marks on one face of a troop, as a `duke.MarkFlag`
+/// (an enum.IntFlag: MOVE, JUMP, SLIDE, JUMP_SLIDE, STRIKE, COMMAND).
+/// `troop` is a letter or name, `face` "starting" or "flipped".
+///
+/// >>> duke.troop_marks("Duke")
+/// <MarkFlag.SLIDE: 4>
+#[pyfunction]
+#[pyo3(signature = (troop, face = "starting"))]
+pub fn troop_marks<'py>(py: Python<'py>, troop: &str, face: &str) -> PyResult<Bound<'py, PyAny>> {
+    let t = crate::convert::troop(troop)?;
+    let f: Face = face.parse().map_err(crate::errors::Error::from)?;
+    let bits = duke_engine::marks(t, f).bits();
+    py.import("duke")?.getattr("MarkFlag")?.call1((bits,))
+}

@@ -42,6 +42,20 @@ static void test_version(void) {
     CHECK(duke_last_error_message(NULL, 0) == 0);
 }
 
+static void test_flags(void) {
+    uint8_t fl = 0, mk = 0;
+    CHECK(duke_action_flags(S("C3xC5"), &fl) == DUKE_OK && fl == (DUKE_ACTION_CAPTURE | DUKE_ACTION_FLIP));
+    CHECK(duke_action_flags(S("C3*B5"), &fl) == DUKE_OK && fl == (DUKE_ACTION_CAPTURE | DUKE_ACTION_FLIP | DUKE_ACTION_STRIKE));
+    CHECK(duke_action_flags(S("E4:D5-E5"), &fl) == DUKE_OK && fl == (DUKE_ACTION_FLIP | DUKE_ACTION_COMMAND));
+    CHECK(duke_action_flags(S("P@C2"), &fl) == DUKE_OK && fl == DUKE_ACTION_PLACE);
+    CHECK(duke_action_flags(S("junk"), &fl) == DUKE_PARSE_ERROR);
+    CHECK(duke_action_flags(S("B1-B2"), NULL) == DUKE_NULL_POINTER);
+    CHECK(duke_troop_marks('D', 0, &mk) == DUKE_OK && mk == DUKE_MARK_SLIDE);
+    CHECK(duke_troop_marks('G', 1, &mk) == DUKE_OK && (mk & DUKE_MARK_COMMAND));
+    CHECK(duke_troop_marks('Q', 0, &mk) == DUKE_INVALID_ARGUMENT);
+    CHECK(duke_troop_marks('D', 2, &mk) == DUKE_INVALID_ARGUMENT);
+}
+
 static void test_position(void) {
     duke_position *pos = NULL, *next = NULL, *copy = NULL;
     char buf[4096];
@@ -535,6 +549,7 @@ static void test_conformance(void) {
 
 int main(void) {
     test_version();
+    test_flags();
     test_position();
     test_game();
     test_setup_and_end();

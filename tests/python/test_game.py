@@ -281,3 +281,23 @@ def test_ai_with_threads():
             middle.best_action(depth=1, threads=bad)
         with pytest.raises(duke.DukeError, match="threads must be 1 to 64"):
             middle.hint(threads=bad)
+
+
+def test_flag_sets_are_the_engines_as_int_flags():
+    import enum
+
+    assert issubclass(duke.ActionFlag, enum.IntFlag) and issubclass(duke.MarkFlag, enum.IntFlag)
+    assert duke.Action("C3xC5").flags == duke.ActionFlag.CAPTURE | duke.ActionFlag.FLIP
+    assert duke.Action("C3*B5").flags & duke.ActionFlag.STRIKE
+    assert duke.Action("E4:D5-E5").flags == duke.ActionFlag.FLIP | duke.ActionFlag.COMMAND
+    assert duke.Action("P@C2").flags == duke.ActionFlag.PLACE
+    assert duke.Action("levy").flags == 0
+    assert duke.troop_marks("Duke") == duke.MarkFlag.SLIDE
+    general = duke.troop_marks("G", "flipped")
+    assert duke.MarkFlag.COMMAND in general
+    # The same kinds as the chart lists.
+    for letter in duke.TROOPS:
+        for face in ("starting", "flipped"):
+            kinds = {m for m, _, _ in duke.troop_chart(letter, face)}
+            flags = duke.troop_marks(letter, face)
+            assert {f.name.lower() for f in duke.MarkFlag if f in flags} == kinds

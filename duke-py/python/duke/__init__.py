@@ -20,7 +20,10 @@ Action('B1-B2')
 1
 """
 
+import enum as _enum
 from collections.abc import Sequence as _Sequence
+
+from duke import _duke
 
 from duke._duke import (
     ACTION_SPACE,
@@ -52,6 +55,7 @@ from duke._duke import (
     player_name,
     square_name,
     troop_chart,
+    troop_marks,
 )
 from duke._duke import (  # the squares, as indices 0 to 35
     A1, B1, C1, D1, E1, F1,
@@ -61,6 +65,36 @@ from duke._duke import (  # the squares, as indices 0 to 35
     A5, B5, C5, D5, E5, F5,
     A6, B6, C6, D6, E6, F6,
 )
+
+class ActionFlag(_enum.IntFlag):
+    """What an action does (`Action.flags`), the engine's flag set:
+    CAPTURE, FLIP (the acting tile turns over), STRIKE, COMMAND, PLACE."""
+
+    CAPTURE = 1
+    FLIP = 2
+    STRIKE = 4
+    COMMAND = 8
+    PLACE = 16
+
+
+class MarkFlag(_enum.IntFlag):
+    """The kinds of marks a face has (`troop_marks`), the engine's flag set:
+    MOVE, JUMP, SLIDE, JUMP_SLIDE, STRIKE, COMMAND."""
+
+    MOVE = 1
+    JUMP = 2
+    SLIDE = 4
+    JUMP_SLIDE = 8
+    STRIKE = 16
+    COMMAND = 32
+
+
+# Written out for type checkers; the engine owns the values, and a package
+# whose copy differs from the engine's refuses to import.
+if {f.name: f.value for f in ActionFlag} != _duke._ACTION_FLAGS or {
+    f.name: f.value for f in MarkFlag
+} != _duke._MARK_FLAGS:  # pragma: no cover
+    raise ImportError("duke: the flag sets differ from the engine's (a broken build)")
 
 SQUARES = list(range(36))
 """Every square index, A1 = 0 ... F6 = 35 (index = 6 * (rank - 1) + file, file A = 0)."""
@@ -82,9 +116,9 @@ def save_svg(obj, path, **kwargs):
 __all__ = [
     "ACTION_SPACE", "DEFAULT_LEVEL", "DRAW", "LEVELS", "MAX_GAMES", "MAX_HINTS", "OBS_LEN", "PLANES",
     "SQUARES", "TROOPS",
-    "Action", "ActionList", "DukeError", "Game", "IllegalActionError", "Outcome", "ParseError",
+    "Action", "ActionFlag", "ActionList", "MarkFlag", "DukeError", "Game", "IllegalActionError", "Outcome", "ParseError",
     "PhaseError", "Position", "QUIET_LIMIT", "RecordError", "Tile", "VecGame",
-    "analyze", "parse_square", "play_games", "player_name", "save_svg", "square_name", "troop_chart", "__version__",
+    "analyze", "parse_square", "play_games", "player_name", "save_svg", "square_name", "troop_chart", "troop_marks", "__version__",
     "A1", "B1", "C1", "D1", "E1", "F1", "A2", "B2", "C2", "D2", "E2", "F2",
     "A3", "B3", "C3", "D3", "E3", "F3", "A4", "B4", "C4", "D4", "E4", "F4",
     "A5", "B5", "C5", "D5", "E5", "F5", "A6", "B6", "C6", "D6", "E6", "F6",

@@ -25,10 +25,14 @@ MAX_GAMES: int
 """The most games a VecGame holds."""
 MAX_HINTS: int
 """The most decisions a hint lists (its k)."""
+_ACTION_FLAGS: dict[str, int]
+_MARK_FLAGS: dict[str, int]
 TROOPS: str
 """The troop letters, in the engine's order (Duke, Footman, Pikeman, ...)."""
 __version__: str
 __all__ = [
+    "_ACTION_FLAGS",
+    "_MARK_FLAGS",
     "A1",
     "A2",
     "A3",
@@ -92,6 +96,7 @@ __all__ = [
     "parse_square",
     "play_games",
     "player_name",
+    "troop_marks",
     "square_name",
     "troop_chart",
 ]
@@ -160,6 +165,7 @@ def play_games(
 def troop_chart(troop: str, face: str = "starting") -> list[_ChartMark]: ...
 def analyze(record: str, level: int = 4) -> list[dict[str, Any]]: ...
 def player_name(text: str) -> str: ...
+def troop_marks(troop: str, face: str = "starting") -> Any: ...
 
 @final
 class Tile:
@@ -196,6 +202,8 @@ class Action:
     def troop(self) -> Optional[str]: ...
     @property
     def is_capture(self) -> bool: ...
+    @property
+    def flags(self) -> Any: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, tuple[str]]: ...
