@@ -1,7 +1,7 @@
 // The page: a client of the duke-engine package like any user's page. It
 // draws and asks; every target, danger, attacker, legality and result comes
 // from the engine.
-import { Game, DukeError, markNames, maxRecordLength, parseSquare, squareName, troopChart, troopName } from "duke-engine";
+import { Game, DukeError, markNames, markSvg, maxRecordLength, parseSquare, squareName, tileSvg as engineTileSvg, troopName } from "duke-engine";
 
 const $ = (id) => document.getElementById(id);
 const FILES = ["A", "B", "C", "D", "E", "F"];
@@ -58,71 +58,19 @@ async function ask(request) {
 }
 
 // ---- drawing -----------------------------------------------------------
-function markSymbol(mark, x, y, r, dirx, diry, ink) {
-  const fill = mark === "strike" ? "#c01c28" : ink;
-  switch (mark) {
-    case "move":
-      return `<circle cx="${x}" cy="${y}" r="${r * 0.55}" fill="${fill}"/>`;
-    case "jump":
-      return `<circle cx="${x}" cy="${y}" r="${r * 0.55}" fill="none" stroke="${fill}" stroke-width="${r * 0.25}"/>`;
-    case "strike": {
-      const s = r * 0.75;
-      return `<path d="M${x} ${y - s}L${x + s * 0.3} ${y - s * 0.3}L${x + s} ${y}L${x + s * 0.3} ${y + s * 0.3}L${x} ${y + s}L${x - s * 0.3} ${y + s * 0.3}L${x - s} ${y}L${x - s * 0.3} ${y - s * 0.3}Z" fill="${fill}"/>`;
-    }
-    case "command":
-      return `<rect x="${x - r * 0.45}" y="${y - r * 0.45}" width="${r * 0.9}" height="${r * 0.9}" fill="none" stroke="${ink}" stroke-width="${r * 0.22}"/><rect x="${x - r * 0.15}" y="${y - r * 0.15}" width="${r * 0.3}" height="${r * 0.3}" fill="${ink}"/>`;
-    default: {
-      // slide / jump slide: a triangle pointing along the direction
-      const len = Math.hypot(dirx, diry) || 1;
-      const ux = dirx / len, uy = diry / len;
-      const s = r * 0.7;
-      const p1 = [x + ux * s, y + uy * s];
-      const p2 = [x - ux * s * 0.6 - uy * s * 0.7, y - uy * s * 0.6 + ux * s * 0.7];
-      const p3 = [x - ux * s * 0.6 + uy * s * 0.7, y - uy * s * 0.6 - ux * s * 0.7];
-      const pts = [p1, p2, p3].map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" ");
-      return mark === "slide"
-        ? `<polygon points="${pts}" fill="${ink}"/>`
-        : `<polygon points="${pts}" fill="none" stroke="${ink}" stroke-width="${r * 0.2}"/>`;
-    }
-  }
-}
-
-// A tile face: its letter in the middle and its chart around it, turned so
-// that the owner's forward points away from the owner (and the board may be
-// seen from Dark's side).
-function tileSvg({ letter, side, face, chart, label }) {
-  const turn = (side === "dark") !== fromDark ? -1 : 1;
-  const bg = side === "light" ? "#f7efdc" : "#34343f";
-  const ink = side === "light" ? "#222" : "#f2f2f2";
-  const cell = 18;
-  let marks = "";
-  for (const m of chart) {
-    const sx = m.dx * turn, sy = -m.dy * turn;
-    const slide = m.mark === "slide" || m.mark === "jump_slide";
-    const x = 50 + sx * cell, y = 50 + sy * cell;
-    marks += markSymbol(m.mark, x, y, cell / 2, slide ? sx : 0, slide ? sy : 0, ink);
-  }
-  const flipped = face === "flipped"
-    ? `<rect x="4" y="4" width="92" height="92" fill="none" stroke="${side === "light" ? "#a06a1a" : "#e0a800"}" stroke-width="3" stroke-dasharray="6 4"/>`
-    : "";
-  return `<svg viewBox="0 0 100 100" role="img" aria-label="${label ?? ""}"><rect x="2" y="2" width="96" height="96" rx="6" fill="${bg}"/>${flipped}` +
-    `<g stroke="${side === "light" ? "#0001" : "#fff1"}">${[-2, -1, 0, 1, 2].map((i) => `<line x1="${50 + i * cell}" y1="5" x2="${50 + i * cell}" y2="95"/><line x1="5" y1="${50 + i * cell}" x2="95" y2="${50 + i * cell}"/>`).join("")}</g>` +
-    `${marks}<text x="50" y="57" text-anchor="middle" font-size="22" font-weight="700" fill="${ink}">${letter.toUpperCase()}</text></svg>`;
+// Tiles and marks are drawn by the engine (the book's and the renderer's
+// pictures), so the page cannot draw a chart differently. A tile faces its
+// owner: turned when its owner sits across from the viewer.
+function tileSvg({ letter, side, face }) {
+  return engineTileSvg(letter, side, face, fromDark);
 }
 
 function tileFace(tile, face) {
-  return {
-    letter: tile.letter,
-    side: tile.side,
-    face,
-    chart: face === tile.face ? tile.chart() : tile.flipsTo(),
-    label: `${cap(tile.side)} ${tile.troop}, ${face} face`,
-  };
+  return { letter: tile.letter, side: tile.side, face };
 }
 
 function chartFigure(letter, side, face, caption) {
-  const chart = troopChart(letter, face);
-  return `<figure>${tileSvg({ letter, side, face, chart, label: `${troopName(letter)}, ${face} face` })}<figcaption>${caption}</figcaption></figure>`;
+  return `<figure>${tileSvg({ letter, side, face })}<figcaption>${caption}</figcaption></figure>`;
 }
 
 // ---- the board ---------------------------------------------------------
@@ -658,7 +606,7 @@ document.addEventListener("keydown", (e) => {
 function legend() {
   const letters = "DFPKWRSGICMBNAL";
   let html = letters.split("").map((l) => `<div><strong>${l}</strong> ${troopName(l)}</div>`).join("");
-  html += MARKS.map((m) => `<div><svg viewBox="0 0 20 20">${markSymbol(m, 10, 10, 9, 0, -1, "#222")}</svg> ${MARK_NAMES[m]}</div>`).join("");
+  html += MARKS.map((m) => `<div>${markSvg(m, 20)} ${MARK_NAMES[m]}</div>`).join("");
   html += `<div><svg viewBox="0 0 20 20"><rect x="1" y="1" width="18" height="18" fill="none" stroke="#a06a1a" stroke-width="2" stroke-dasharray="3 2"/></svg> Flipped tile (dashed border)</div>`;
   html += `<div><span class="sq-key" style="background:#f3c0b8">⚠</span> Duke may not go (attacked)</div>`;
   html += `<div><span style="box-shadow: inset 0 0 0 3px #e0a800">&nbsp;L&nbsp;</span> / <span style="box-shadow: inset 0 0 0 3px #7a3db8">&nbsp;D&nbsp;</span> Last action of Light / Dark</div>`;

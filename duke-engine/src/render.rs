@@ -210,6 +210,55 @@ pub fn chart_svg(troop: Troop, face: Face, cell: u32) -> String {
     out
 }
 
+/// One tile as an SVG document of `size` pixels, drawn as on the board
+/// (its current chart on a 5×5 grid, its name, `+` when flipped), turned
+/// 180° when its owner sits across from the viewer (`from_dark` is the
+/// viewer's side). The page draws its squares and panels with it.
+///
+/// ```
+/// use duke_engine::render::tile_svg;
+/// use duke_engine::{Face, Side, Tile, Troop};
+/// let svg = tile_svg(Tile::new(Troop::Footman, Side::Light, Face::Starting), false, 80);
+/// assert!(svg.starts_with("<svg") && svg.contains("aria-label=\"Light Footman, starting face\""));
+/// assert_eq!(svg.matches("class=\"mark move\"").count(), 4);
+/// ```
+pub fn tile_svg(tile: Tile, from_dark: bool, size: u32) -> String {
+    let s = size as f32;
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {s} {s}\" width=\"{s}\" height=\"{s}\" font-family=\"sans-serif\" role=\"img\" aria-label=\"{} {}, {} face\">",
+        tile.side,
+        tile.troop,
+        tile.face.as_str()
+    );
+    draw_tile(&mut out, tile, 0.0, 0.0, s, from_dark);
+    out.push_str("</svg>");
+    out
+}
+
+/// One mark's symbol as a small SVG document of `size` pixels (a Slide
+/// points forward, up), in the renderer's ink: for legends.
+///
+/// ```
+/// use duke_engine::render::mark_svg;
+/// use duke_engine::Mark;
+/// assert!(mark_svg(Mark::JumpSlide, 20).contains("class=\"mark jump-slide\""));
+/// ```
+pub fn mark_svg(mark: Mark, size: u32) -> String {
+    let s = size as f32;
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {s} {s}\" width=\"{s}\" height=\"{s}\" role=\"img\" aria-label=\"{}\">",
+        mark.name()
+    );
+    let m = ChartMark { mark, dx: 0, dy: 1 };
+    draw_mark(&mut out, &m, s / 2.0, s / 2.0, s, LIGHT_INK);
+    out.push_str("</svg>");
+    out
+}
+
 fn draw_tile(out: &mut String, tile: Tile, x: f32, y: f32, s: f32, from_dark: bool) {
     let (fill, ink) = match tile.side {
         Side::Light => (LIGHT_TILE, LIGHT_INK),

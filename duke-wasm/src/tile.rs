@@ -94,3 +94,38 @@ pub fn troop_name(
     let troop_text = troop_text.as_str();
     Ok(troop(troop_text)?.name().into())
 }
+
+/// A tile drawn by the engine as an SVG document of `size` pixels (default
+/// 100), as the book and the renderer draw it: `troop` a letter or name,
+/// `side` "light" or "dark", `face` "starting" or "flipped"; `fromDark`
+/// turns the picture for a viewer on Dark's side.
+#[wasm_bindgen(js_name = tileSvg)]
+pub fn tile_svg(
+    #[wasm_bindgen(unchecked_param_type = "string")] troop_text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] side_text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] face_text: JsValue,
+    #[wasm_bindgen(js_name = fromDark)] from_dark: Option<bool>,
+    size: Option<f64>,
+) -> Result<String> {
+    let t = troop(&crate::convert::text(&troop_text, "troop")?)?;
+    let s = crate::convert::side(&crate::convert::text(&side_text, "side")?)?;
+    let f = face(face_text)?;
+    let px = crate::convert::whole(size.unwrap_or(100.0), "size", 4096)? as u32;
+    Ok(duke_engine::render::tile_svg(
+        EngineTile::new(t, s, f),
+        from_dark.unwrap_or(false),
+        px,
+    ))
+}
+
+/// A mark's symbol drawn by the engine as a small SVG document (`mark` a
+/// word such as "jump_slide"; `size` pixels, default 20): for legends.
+#[wasm_bindgen(js_name = markSvg)]
+pub fn mark_svg(
+    #[wasm_bindgen(unchecked_param_type = "string")] mark_text: JsValue,
+    size: Option<f64>,
+) -> Result<String> {
+    let m: duke_engine::Mark = crate::convert::text(&mark_text, "mark")?.parse()?;
+    let px = crate::convert::whole(size.unwrap_or(20.0), "size", 4096)? as u32;
+    Ok(duke_engine::render::mark_svg(m, px))
+}
