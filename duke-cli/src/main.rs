@@ -444,26 +444,14 @@ fn selfplay(seed: u64) -> Result<(), Failure> {
     Ok(())
 }
 
-/// A random game: a seeded xorshift chooses among the legal actions (a
-/// levy is chosen per (kind, square) pair, as the list has it, then the
-/// troop comes from the game's draw).
+/// A random game: the engine's random player on both sides, through the
+/// engine's driver (the levy is one decision; the bag decides the troop).
 fn random_game(seed: u64) -> Game {
-    let mut game = Game::standard(seed);
-    let mut x = seed ^ 0x9E37_79B9_7F4A_7C15;
-    while game.outcome().is_none() {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let list = game.legal_actions();
-        let a = list[(x % list.len() as u64) as usize];
-        if a.kind() == duke_engine::ActionKind::Place {
-            game.draw().expect("a levy in the list can be drawn");
-            game.place(a.target()).expect("the levy square is free");
-        } else {
-            game.play(a).expect("a listed action is legal");
-        }
-    }
-    game
+    use duke_engine::search::{Driver, Player};
+    let players = duke_engine::BySide::new(Player::Random, Player::Random);
+    let mut driver = Driver::new(Game::standard(seed), players, seed);
+    while driver.step().is_some() {}
+    driver.into_parts().0
 }
 
 fn main() -> ExitCode {

@@ -20,7 +20,8 @@ use duke_engine::search::Searcher;
 use duke_engine::{ActionKind, Game};
 
 use crate::progress::Progress;
-use duke_engine::search::Player;
+use duke_engine::search::{Driver, Player};
+use duke_engine::BySide;
 
 pub struct Options {
     pub random_games: u64,
@@ -80,24 +81,22 @@ fn ai_game(
     i: u64,
     searchers: &mut [Searcher; 2],
 ) -> Result<(u64, &'static str), String> {
-    let mut game = Game::standard(seed);
     let players = if i.is_multiple_of(2) {
-        [Player::Level(1), Player::Level(2)]
+        BySide::new(Player::Level(1), Player::Level(2))
     } else {
-        [Player::Level(2), Player::Level(1)]
+        BySide::new(Player::Level(2), Player::Level(1))
     };
+    let searcher = std::mem::take(&mut searchers[(i % 2) as usize]);
+    let mut driver = Driver::with_searcher(Game::standard(seed), players, seed, searcher);
     let mut turns = 0;
-    while game.outcome().is_none() {
-        let side = game.side_to_decide() as usize;
-        let (d, _) = players[side]
-            .decide(&game, &mut searchers[side], seed ^ turns)
-            .ok_or("a game in play has a decision")?;
-        game.apply(d).map_err(|e| e.to_string())?;
-        after_step(&mut game).map_err(|e| format!("turn {}: {e}", turns + 1))?;
-        if game.pending_draw().is_none() {
+    while let Some(step) = driver.step() {
+        after_step(driver.game_mut()).map_err(|e| format!("turn {}: {e}", turns + 1))?;
+        if step.drawn.is_none() {
             turns += 1;
         }
     }
+    let (game, searcher) = driver.into_parts();
+    searchers[(i % 2) as usize] = searcher;
     audit::check_record(&game)?;
     Ok((turns, game.outcome().map_or("none", |o| o.reason_name())))
 }

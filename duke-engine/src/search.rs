@@ -35,7 +35,7 @@ pub use analyze::{
 };
 pub use eval::evaluate;
 use eval::{tile_value, troop_value};
-pub use players::{ParsePlayerError, Player};
+pub use players::{Driver, ParsePlayerError, Player, Step};
 
 /// A decision of the side to move (an action, or the draw of a levy),
 /// re-exported here beside [`SearchResult`], which carries one.

@@ -6,7 +6,7 @@
 use duke_engine::encode::{
     action_index, write_game_mask, write_game_observation, ACTION_SPACE, OBS_LEN,
 };
-use duke_engine::search::{game_input, Player, Searcher};
+use duke_engine::search::{game_input, Driver, Player, Searcher};
 use duke_engine::{BySide, Game as EngineGame, Side};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
@@ -65,55 +65,53 @@ impl Block {
         opts: &Options,
         stop: &std::sync::atomic::AtomicBool,
     ) {
-        let mut game = EngineGame::standard(seed);
+        let searcher = std::mem::take(&mut self.searcher);
+        let mut driver = Driver::with_searcher(EngineGame::standard(seed), players, seed, searcher);
         let first = self.side.len();
         let mut t = 0u64;
-        while let Some((pos, drawn, history)) = game_input(&game) {
+        while let Some((pos, drawn, history)) = game_input(driver.game()) {
             if stop.load(std::sync::atomic::Ordering::Relaxed) {
                 // Interrupted: the block is thrown away (KeyboardInterrupt).
+                self.searcher = driver.into_parts().1;
                 return;
             }
-            let mover = game.side_to_decide();
+            let game = driver.game();
             self.game.push(id);
             self.ply.push(t as u32);
             self.turn.push(pos.turn());
-            self.side.push(side_name(mover));
+            self.side.push(side_name(game.side_to_decide()));
             self.dpn.push(pos.to_string());
             if opts.observe {
                 let at = self.obs.len();
                 self.obs.resize(at + OBS_LEN, 0);
-                write_game_observation(&game, opts.persp, &mut self.obs[at..]);
+                write_game_observation(game, opts.persp, &mut self.obs[at..]);
             }
             if opts.mask {
                 let at = self.mask.len();
                 self.mask.resize(at + ACTION_SPACE, 0);
-                write_game_mask(&game, opts.persp, &mut self.mask[at..]);
+                write_game_mask(game, opts.persp, &mut self.mask[at..]);
             }
-            let turn_seed = seed.wrapping_add(t);
-            let (decision, result) = players[mover]
-                .decide(&game, &mut self.searcher, turn_seed)
-                .expect("a game in play has a decision");
-            let score = result.as_ref().map(|r| r.score);
+            let step = driver.step().expect("a game in play has a decision");
             let mut top = Vec::new();
-            if let (Some(r), true) = (&result, opts.top > 0) {
-                top = self
-                    .searcher
+            if let (Some(r), true) = (&step.result, opts.top > 0) {
+                top = driver
+                    .searcher_mut()
                     .score_all(&pos, drawn, &history, r.depth.clamp(1, 3));
                 top.truncate(opts.top);
             }
-            self.action.push(decision.to_string());
+            self.action.push(step.decision.to_string());
             self.index
-                .push(action_index(decision, &pos, opts.persp) as u32);
-            self.score.push(score);
+                .push(action_index(step.decision, &pos, opts.persp) as u32);
+            self.score.push(step.result.as_ref().map(|r| r.score));
             self.top_actions
                 .push(top.iter().map(|&(d, _)| d.to_string()).collect());
             self.top_scores.push(top.iter().map(|&(_, s)| s).collect());
-            let got = game
-                .apply(decision)
-                .expect("the engine's players choose legal decisions");
-            self.drawn.push(got.map(|troop| troop.char().to_string()));
+            self.drawn
+                .push(step.drawn.map(|troop| troop.char().to_string()));
             t += 1;
         }
+        let (game, searcher) = driver.into_parts();
+        self.searcher = searcher;
         let outcome = game.outcome().expect("a game ends when no one decides");
         let winner = outcome.winner();
         for i in first..self.side.len() {

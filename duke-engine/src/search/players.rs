@@ -196,3 +196,110 @@ fn greedy(pos: &crate::Position, troop: Option<Troop>) -> Decision {
     }
     best.1
 }
+
+/// What one decision of a [`Driver`]'s game was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The side that decided.
+    pub side: crate::Side,
+    /// The decision, applied to the game.
+    pub decision: Decision,
+    /// The search's result, for a level.
+    pub result: Option<SearchResult>,
+    /// The troop the bag gave, for the levy.
+    pub drawn: Option<Troop>,
+}
+
+/// Plays a game between two players, one decision at a time, and reports
+/// each: the one driver of the `duke` program's self-play and soak and of
+/// Python's `play_games`. Decision `t` (from 0) is made with the seed
+/// `seed + t`, which feeds the random player and the noise of levels 1 and
+/// 2; the bag's draws come from the game's own seed.
+///
+/// ```
+/// use duke_engine::search::{Driver, Player};
+/// use duke_engine::{BySide, Game};
+/// let mut driver = Driver::new(Game::standard(3), BySide::new(Player::Greedy, Player::Random), 3);
+/// let mut levies = 0;
+/// while let Some(step) = driver.step() {
+///     levies += usize::from(step.drawn.is_some());
+/// }
+/// assert!(driver.game().outcome().is_some());
+/// assert_eq!(levies, driver.game().turns().filter(|a| a.kind() == duke_engine::ActionKind::Place).count());
+/// ```
+pub struct Driver {
+    game: Game,
+    players: crate::BySide<Player>,
+    searcher: Searcher,
+    seed: u64,
+    decisions: u64,
+}
+
+impl Driver {
+    /// A driver for `game` between `players`, seeded by `seed`.
+    pub fn new(game: Game, players: crate::BySide<Player>, seed: u64) -> Driver {
+        Driver::with_searcher(game, players, seed, Searcher::new())
+    }
+
+    /// A driver that searches with `searcher` (to keep one table's
+    /// allocation across games; [`Driver::into_parts`] gives it back).
+    pub fn with_searcher(
+        game: Game,
+        players: crate::BySide<Player>,
+        seed: u64,
+        searcher: Searcher,
+    ) -> Driver {
+        Driver {
+            game,
+            players,
+            searcher,
+            seed,
+            decisions: 0,
+        }
+    }
+
+    /// The game as it stands (before the next decision).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The game, to check or take back between decisions (the driver goes
+    /// on from whatever the game is then).
+    pub fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
+    /// The searcher the levels use (to set its threads or stop flag).
+    pub fn searcher_mut(&mut self) -> &mut Searcher {
+        &mut self.searcher
+    }
+
+    /// The decisions made so far.
+    pub fn decisions(&self) -> u64 {
+        self.decisions
+    }
+
+    /// The game and the searcher, once the driver is done with them.
+    pub fn into_parts(self) -> (Game, Searcher) {
+        (self.game, self.searcher)
+    }
+
+    /// Makes and applies the next decision; `None` once the game is over
+    /// (or in setup, which the players do not play).
+    pub fn step(&mut self) -> Option<Step> {
+        let side = self.game.side_to_decide();
+        let seed = self.seed.wrapping_add(self.decisions);
+        let (decision, result) = self.players[side].decide(&self.game, &mut self.searcher, seed)?;
+        let drawn = self
+            .game
+            .apply(decision)
+            .expect("the engine's players choose legal decisions");
+        self.decisions += 1;
+        Some(Step {
+            side,
+            decision,
+            result,
+            drawn,
+        })
+    }
+}
