@@ -512,6 +512,15 @@ duke_status duke_game_best_action_limits(const duke_game *game, const duke_searc
 duke_status duke_game_hint(const duke_game *game, uint8_t level, uint32_t k, char *buf, size_t len, size_t *out_len);
 
 /**
+ * The decision of one of the engine's players as text for duke_game_play:
+ * `player` is "random", "greedy" or "level1" to "level5" (`len` bytes);
+ * `seed` feeds the random player and the noise of levels 1 and 2.
+ * DUKE_PARSE_ERROR (code `player.name`) for another name; DUKE_WRONG_PHASE
+ * in setup or once the game is over.
+ */
+duke_status duke_game_player_decision(const duke_game *game, const char *player, size_t player_len, uint64_t seed, char *buf, size_t len, size_t *out_len);
+
+/**
  * Creates the standard start position.
  */
 duke_status duke_position_new(duke_position **out);

@@ -692,3 +692,38 @@ pub unsafe extern "C" fn duke_game_hint(
         unsafe { text_out(&text, buf, len, out_len) }
     })
 }
+
+/// The decision of one of the engine's players as text for duke_game_play:
+/// `player` is "random", "greedy" or "level1" to "level5" (`len` bytes);
+/// `seed` feeds the random player and the noise of levels 1 and 2.
+/// DUKE_PARSE_ERROR (code `player.name`) for another name; DUKE_WRONG_PHASE
+/// in setup or once the game is over.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_player_decision(
+    game: *const duke_game,
+    player: *const c_char,
+    player_len: usize,
+    seed: u64,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle; text and buffer contracts passed through.
+        let g = unsafe { obj(game, "game")? };
+        out_ptr(out_len, "out_len")?;
+        let name = unsafe { text_in(player, player_len, "player")? };
+        let p: duke_engine::search::Player =
+            name.parse()
+                .map_err(|e: duke_engine::search::ParsePlayerError| {
+                    Error::new(duke_status::DukeParseError, e.to_string()).with_code(e.code())
+                })?;
+        let (d, _) = p.decide(&g.inner, &mut searcher(g), seed).ok_or_else(|| {
+            Error::new(
+                duke_status::DukeWrongPhase,
+                format!("no player decides now ({})", g.inner.phase()),
+            )
+        })?;
+        unsafe { text_out(&d.to_string(), buf, len, out_len) }
+    })
+}

@@ -394,6 +394,25 @@ impl Game {
         }))
     }
 
+    /// The decision of one of the engine's players, named as everywhere:
+    /// "random", "greedy" or "level1" to "level5"; `seed` feeds the random
+    /// player and the noise of levels 1 and 2. `undefined` once the game
+    /// is over (and in setup, which the players do not play).
+    #[wasm_bindgen(js_name = playerDecision)]
+    pub fn player_decision(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] player: JsValue,
+        #[wasm_bindgen(js_name = seed, unchecked_param_type = "number | bigint | undefined")]
+        seed_value: JsValue,
+    ) -> Result<Option<Action>> {
+        let p: duke_engine::search::Player = crate::convert::text(&player, "player")?
+            .parse()
+            .map_err(|e: duke_engine::search::ParsePlayerError| Error::Value(e.to_string()))?;
+        let s = seed(&seed_value)?;
+        Ok(p.decide(&self.inner, &mut Searcher::new(), s)
+            .map(|(d, _)| Action { inner: d }))
+    }
+
     /// The AI's decision with what the search found:
     /// `{ action, levy, score, depth, nodes, pv }`.
     #[wasm_bindgen(js_name = bestDecision, unchecked_return_type = "AiDecision")]

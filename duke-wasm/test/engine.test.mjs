@@ -180,6 +180,9 @@ test("the AI: levels, limits, hints, with the time limit working here", () => {
     assert.throws(() => game.bestAction({ level: bad }), (e) => e.name === "DukeError");
   }
   throwsCode(() => game.bestAction({ level: 6 }), "level.range");
+  // The engine's players, by name.
+  for (const player of ["random", "greedy", "level1", "level2"]) assert.ok(game.isLegal(game.playerDecision(player, 1)));
+  throwsCode(() => game.playerDecision("grumpy", 1), "value");
   throwsCode(() => game.hint(0), "level.range");
   const t0 = performance.now();
   const timed = game.bestDecision({ millis: 150 });

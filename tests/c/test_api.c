@@ -330,6 +330,11 @@ static void test_ai(void) {
         /* Each of these wins at once (after F5-E6 Dark has no action). */
         CHECK(strcmp(buf, "F5xF6") == 0 || strcmp(buf, "A6xF6") == 0 || strcmp(buf, "F5-E6") == 0);
     }
+    /* The engine's players, by name. */
+    CHECK(duke_game_player_decision(game, S("greedy"), 0, buf, sizeof buf, &n) == DUKE_OK && n > 0);
+    CHECK(duke_game_player_decision(game, S("level2"), 0, buf, sizeof buf, &n) == DUKE_OK);
+    CHECK(duke_game_player_decision(game, S("grumpy"), 0, buf, sizeof buf, &n) == DUKE_PARSE_ERROR);
+    CHECK(strcmp(last_code(), "player.name") == 0);
     /* Level 0 is the default level every face plays (DUKE_DEFAULT_LEVEL). */
     char want[64];
     CHECK(duke_game_best_action(game, DUKE_DEFAULT_LEVEL, 0, want, sizeof want, &n) == DUKE_OK);
