@@ -1,7 +1,7 @@
 // The page: a client of the duke-engine package like any user's page. It
 // draws and asks; every target, danger, attacker, legality and result comes
 // from the engine.
-import { Game, DukeError, markNames, markSvg, maxRecordLength, parseSquare, squareName, tileSvg as engineTileSvg, troopName } from "duke-engine";
+import { Game, DukeError, markNames, markSvg, maxRecordLength, parseSquare, squareName, tileSvg as engineTileSvg, troopLetters, troopName } from "duke-engine";
 
 const $ = (id) => document.getElementById(id);
 const FILES = ["A", "B", "C", "D", "E", "F"];
@@ -604,10 +604,9 @@ document.addEventListener("keydown", (e) => {
 
 // ---- the legend --------------------------------------------------------
 function legend() {
-  const letters = "DFPKWRSGICMBNAL";
-  let html = letters.split("").map((l) => `<div><strong>${l}</strong> ${troopName(l)}</div>`).join("");
+  let html = troopLetters().split("").map((l) => `<div><strong>${l}</strong> ${troopName(l)}</div>`).join("");
   html += MARKS.map((m) => `<div>${markSvg(m, 20)} ${MARK_NAMES[m]}</div>`).join("");
-  html += `<div><svg viewBox="0 0 20 20"><rect x="1" y="1" width="18" height="18" fill="none" stroke="#a06a1a" stroke-width="2" stroke-dasharray="3 2"/></svg> Flipped tile (dashed border)</div>`;
+  html += `<div><strong>+</strong>Name: the tile's flipped face is up</div>`;
   html += `<div><span class="sq-key" style="background:#f3c0b8">⚠</span> Duke may not go (attacked)</div>`;
   html += `<div><span style="box-shadow: inset 0 0 0 3px #e0a800">&nbsp;L&nbsp;</span> / <span style="box-shadow: inset 0 0 0 3px #7a3db8">&nbsp;D&nbsp;</span> Last action of Light / Dark</div>`;
   html += `<div>Keys: arrows move, Enter selects, U undo, R redo, H hint, L levy, Esc clears</div>`;

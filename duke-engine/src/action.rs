@@ -489,6 +489,24 @@ impl ActionKind {
     }
 }
 
+impl core::str::FromStr for ActionKind {
+    type Err = ();
+
+    /// `relocate`, `strike`, `command` or `place`, in any case.
+    ///
+    /// ```
+    /// use duke_engine::ActionKind;
+    /// assert_eq!("Strike".parse(), Ok(ActionKind::Strike));
+    /// assert!("levy".parse::<ActionKind>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<ActionKind, ()> {
+        ActionKind::ALL
+            .into_iter()
+            .find(|k| k.as_str().eq_ignore_ascii_case(s))
+            .ok_or(())
+    }
+}
+
 impl fmt::Display for ActionKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())

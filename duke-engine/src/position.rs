@@ -366,6 +366,18 @@ impl fmt::Display for PositionBytesError {
 
 impl core::error::Error for PositionBytesError {}
 
+impl PositionBytesError {
+    /// The stable code: `position.bytes`.
+    pub const fn code(&self) -> &'static str {
+        "position.bytes"
+    }
+
+    /// The kind of failure: [`ErrorKind::Parse`](crate::ErrorKind::Parse).
+    pub const fn kind(&self) -> crate::ErrorKind {
+        crate::ErrorKind::Parse
+    }
+}
+
 impl Position {
     /// The length of [`Position::to_bytes`].
     pub const BYTES: usize = 58;

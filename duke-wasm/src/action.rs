@@ -42,10 +42,17 @@ impl Action {
     pub fn decision_arg(value: &JsValue) -> Result<Decision> {
         let text = match value.as_string() {
             Some(text) => text,
-            // An Action (or anything whose toString() is action text).
-            None if value.is_object() => {
-                String::from(value.unchecked_ref::<js_sys::Object>().to_string())
-            }
+            // An Action (or anything whose String() is action text). A
+            // toString that throws is caught here: an exception unwinding
+            // through the binding would leave the game borrowed for good.
+            None if value.is_object() => js_string(value)
+                .ok()
+                .and_then(|s| s.as_string())
+                .ok_or_else(|| {
+                    Error::Value(
+                        "an action is an Action or action text like \"B1-B2\" or \"levy\"".into(),
+                    )
+                })?,
             None => {
                 return Err(Error::Value(
                     "an action is an Action or action text like \"B1-B2\" or \"levy\"".into(),
@@ -54,6 +61,13 @@ impl Action {
         };
         Ok(text.parse::<Decision>()?)
     }
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// JavaScript's `String(value)`, its exception returned as an error.
+    #[wasm_bindgen(catch, js_name = String)]
+    fn js_string(value: &JsValue) -> std::result::Result<JsValue, JsValue>;
 }
 
 pub fn actions(list: &[EngineAction]) -> Vec<Action> {

@@ -52,7 +52,7 @@ impl Error {
             Error::Illegal(e) => e.code(),
             Error::Game(e) => e.code(),
             Error::Record(e) => e.code(),
-            Error::Bytes(_) => "bytes",
+            Error::Bytes(e) => e.code(),
             Error::Level(e) => e.code(),
             Error::Name(e) => e.code(),
             Error::Value(_) => "value",
