@@ -75,6 +75,11 @@ def test_a_long_search_stops_on_ctrl_c_within_a_fifth_of_a_second():
 
     import pytest
 
+    import signal
+
+    # A process started in the background ignores SIGINT, and then Python
+    # does too; an interactive session has Python's own handler: install it.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     game = duke.Game(seed=1)
     sent = []
 
@@ -100,3 +105,4 @@ def test_a_long_search_stops_on_ctrl_c_within_a_fifth_of_a_second():
         assert time.monotonic() - sent[0] < 0.2
     # The game is untouched and the AI answers again.
     assert game.best_action() is not None
+    signal.signal(signal.SIGINT, previous)
