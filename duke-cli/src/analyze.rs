@@ -85,7 +85,7 @@ pub fn to_json(game: &Game, turns: &[TurnAnalysis], level: u8) -> String {
         .map(|t| {
             json!({
                 "turn": t.number,
-                "side": t.side.name().to_ascii_lowercase(),
+                "side": t.side.as_str(),
                 "played": t.played.to_string(),
                 "before": t.before,
                 "after": t.after,

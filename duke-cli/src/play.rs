@@ -671,10 +671,7 @@ impl Session {
         let h = self
             .searcher
             .hint(&pos, drawn, &history, &level(self.level), 3);
-        let show = |d: Decision| match d {
-            Decision::Act(a) => a.to_string(),
-            Decision::Levy => "levy".to_string(),
-        };
+        let show = |d: Decision| d.to_string();
         let Some(&(first, first_score)) = h.top.first() else {
             return self.refuse("no hint: no decision");
         };
