@@ -48,6 +48,13 @@ def test_object_loop_and_index_loop_levy_at_the_same_rate():
     assert 0.05 < p1 < 0.2, p1
 
 
+def test_with_the_same_draws_of_the_generator_both_loops_play_the_same_games():
+    # rng.choice(list) and list[rng.randrange(len(list))] take the same draw,
+    # and the two lists hold the same decisions in the same order: the same
+    # games, so the same levies, exactly.
+    assert levy_rate_object_loop(300, 7) == levy_rate_index_loop(300, 7)
+
+
 def test_the_object_loop_never_chooses_the_troop():
     # Every listed decision in play is a maneuver or the one levy; a whole
     # levy is refused with a message that says what to call.
