@@ -606,7 +606,7 @@ document.addEventListener("keydown", (e) => {
 function legend() {
   let html = troopLetters().split("").map((l) => `<div><strong>${l}</strong> ${troopName(l)}</div>`).join("");
   html += MARKS.map((m) => `<div>${markSvg(m, 20)} ${MARK_NAMES[m]}</div>`).join("");
-  html += `<div><strong>+</strong>Name: the tile's flipped face is up</div>`;
+  html += `<div><strong>+</strong>Name: Flipped tile (its flipped face is up)</div>`;
   html += `<div><span class="sq-key" style="background:#f3c0b8">⚠</span> Duke may not go (attacked)</div>`;
   html += `<div><span style="box-shadow: inset 0 0 0 3px #e0a800">&nbsp;L&nbsp;</span> / <span style="box-shadow: inset 0 0 0 3px #7a3db8">&nbsp;D&nbsp;</span> Last action of Light / Dark</div>`;
   html += `<div>Keys: arrows move, Enter selects, U undo, R redo, H hint, L levy, Esc clears</div>`;
