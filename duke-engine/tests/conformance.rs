@@ -1,15 +1,39 @@
 //! The conformance vectors every face runs (`tests/data/conformance/`):
 //! for fixed positions, the decisions a game offers in order (as text and
 //! as action indices) and the decision `best_action()` gives with no
-//! arguments. Rust checks them against the engine here; the Python, C and
-//! JavaScript suites read the same files through their bindings. Run with
-//! `DUKE_BLESS=1` to rewrite them from the engine.
+//! arguments (`decisions.txt`); the first decisions of each of the
+//! engine's players at fixed seeds (`players.txt`); and every word of the
+//! vocabulary (`names.txt`). Rust checks them against the engine here; the
+//! Python, C and JavaScript suites read the same files through their
+//! bindings. Run with `DUKE_BLESS=1` to rewrite them from the engine.
 
 use duke_engine::encode::{game_indices, Perspective};
-use duke_engine::search::Level;
-use duke_engine::{Game, Position};
+use duke_engine::search::{Driver, Level, Player};
+use duke_engine::{
+    Action, ActionKind, BySide, DrawReason, Face, Game, Mark, Outcome, Phase, Position, Side,
+    Troop, WinReason,
+};
 
 const DECISIONS: &str = include_str!("../../tests/data/conformance/decisions.txt");
+const PLAYERS: &str = include_str!("../../tests/data/conformance/players.txt");
+const NAMES: &str = include_str!("../../tests/data/conformance/names.txt");
+
+/// Writes `want` over the vector file `name` with `DUKE_BLESS=1`; checks it
+/// equals the file otherwise.
+fn bless_or_check(name: &str, have: &str, want: &str) {
+    if std::env::var_os("DUKE_BLESS").is_some() {
+        let path = format!(
+            "{}/../tests/data/conformance/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        std::fs::write(path, want).unwrap();
+        return;
+    }
+    assert!(
+        have == want,
+        "tests/data/conformance/{name} differs from the engine: run `DUKE_BLESS=1 cargo test -p duke-engine --test conformance` and look at the diff"
+    );
+}
 const POSITIONS: &str = include_str!("../../tests/data/positions.perft");
 
 /// One line: the DPN, the decisions' texts, their indices (mover's view),
@@ -51,18 +75,120 @@ fn decision_vectors_are_the_engines() {
         want.push_str(&line(&dpn));
         want.push('\n');
     }
-    if std::env::var_os("DUKE_BLESS").is_some() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../tests/data/conformance/decisions.txt"
-        );
-        std::fs::write(path, &want).unwrap();
-        return;
-    }
-    assert!(
-        DECISIONS == want,
-        "tests/data/conformance/decisions.txt differs from the engine: run `DUKE_BLESS=1 cargo test -p duke-engine --test conformance` and look at the diff"
-    );
+    bless_or_check("decisions.txt", DECISIONS, &want);
     assert!(DECISIONS.lines().filter(|l| !l.starts_with('#')).count() >= 15);
     assert!(DECISIONS.contains("\tlevy "), "no vector offers the levy");
+}
+
+/// The players and seeds of `players.txt`.
+const PLAYER_SEEDS: [u64; 3] = [1, 2, 3];
+/// How many decisions of each game `players.txt` gives.
+const PLAYER_DECISIONS: usize = 40;
+
+#[test]
+fn player_vectors_are_the_engines() {
+    let mut want = String::from(
+        "# Conformance vectors (duke-engine/tests/conformance.rs writes them with DUKE_BLESS=1).\n\
+         # A standard game with seed S, both sides played by one of the engine's players: its\n\
+         # first 40 decisions, decision t made with the player's seed S + t (what the engine's\n\
+         # driver and Python's play_games do). Tab-separated: player, S, the decisions\n\
+         # space-separated (`levy` for a draw, then the drawn troop's placement).\n",
+    );
+    for name in ["random", "greedy", "level1", "level2"] {
+        let player: Player = name.parse().unwrap();
+        assert_eq!(player.to_string(), name);
+        for seed in PLAYER_SEEDS {
+            let mut driver = Driver::new(Game::standard(seed), BySide::new(player, player), seed);
+            let mut texts = Vec::new();
+            while texts.len() < PLAYER_DECISIONS {
+                let Some(step) = driver.step() else { break };
+                texts.push(step.decision.to_string());
+            }
+            want.push_str(&format!("{name}\t{seed}\t{}\n", texts.join(" ")));
+        }
+    }
+    bless_or_check("players.txt", PLAYERS, &want);
+    assert!(PLAYERS.contains(" levy "), "no player vector levies");
+}
+
+#[test]
+fn name_vectors_are_the_engines() {
+    let mut want = String::from(
+        "# Conformance vectors (duke-engine/tests/conformance.rs writes them with DUKE_BLESS=1).\n\
+         # Every word of the vocabulary, in the engine's order. Tab-separated: the kind, the word\n\
+         # (what the bindings write and read, in any case), the engine's text for people (or -),\n\
+         # and a short form the bindings also read (or -): a side's letter, a troop's DPN letter,\n\
+         # or for an action kind an action of that kind.\n",
+    );
+    let mut row = |kind: &str, word: &str, text: &str, short: &str| {
+        want.push_str(&format!("{kind}\t{word}\t{text}\t{short}\n"));
+    };
+    for s in Side::ALL {
+        assert_eq!(s.as_str().parse(), Ok(s));
+        row("side", s.as_str(), &s.to_string(), &s.char().to_string());
+    }
+    for t in Troop::ALL {
+        assert_eq!(t.as_str().parse(), Ok(t));
+        row("troop", t.as_str(), &t.to_string(), &t.char().to_string());
+    }
+    for f in Face::ALL {
+        assert_eq!(f.as_str().parse(), Ok(f));
+        row("face", f.as_str(), &f.to_string(), "-");
+    }
+    for m in Mark::ALL {
+        assert_eq!(m.as_str().parse(), Ok(m));
+        row("mark", m.as_str(), &m.to_string(), "-");
+    }
+    for p in [
+        Perspective::Absolute,
+        Perspective::Mover,
+        Perspective::Of(Side::Light),
+        Perspective::Of(Side::Dark),
+    ] {
+        assert_eq!(p.as_str().parse(), Ok(p));
+        row("perspective", p.as_str(), &p.to_string(), "-");
+    }
+    for (k, sample) in ActionKind::ALL
+        .into_iter()
+        .zip(["B1-A1", "D4*D2", "F6:E5-F5", "P@B2"])
+    {
+        assert_eq!(k.as_str().parse(), Ok(k));
+        assert_eq!(sample.parse::<Action>().unwrap().kind(), k);
+        row("action_kind", k.as_str(), "-", sample);
+    }
+    row(
+        "decision",
+        &duke_engine::Decision::Levy.to_string(),
+        "-",
+        "-",
+    );
+    let outcomes = [
+        Outcome::Win {
+            winner: Side::Light,
+            reason: WinReason::DukeCaptured,
+        },
+        Outcome::Win {
+            winner: Side::Light,
+            reason: WinReason::NoAction,
+        },
+        Outcome::Draw(DrawReason::Repetition),
+        Outcome::Draw(DrawReason::QuietTurns),
+    ];
+    for phase in [
+        Phase::Setup {
+            side: Side::Light,
+            troop: Troop::Duke,
+        },
+        Phase::Play,
+        Phase::Levy {
+            troop: Troop::Pikeman,
+        },
+        Phase::Over(outcomes[0]),
+    ] {
+        row("phase", phase.as_str(), "-", "-");
+    }
+    for outcome in outcomes {
+        row("reason", outcome.reason_name(), "-", "-");
+    }
+    bless_or_check("names.txt", NAMES, &want);
 }

@@ -1,4 +1,5 @@
-// The duke-engine npm package in Node, imported as users import it: perft
+// The duke-engine npm package in Node, imported as users import it (run.sh
+// installs the tarball npm pack makes): perft
 // of the shared vectors, the shared bad-input corpus with its codes, and a
 // game that refuses an action and stays as it was.
 import { test } from "node:test";
@@ -6,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-import { Action, DukeError, Game, Position, actionSpace, defaultLevel, drawIndex, observationPlanes, parseSquare, squareName, troopChart } from "duke-engine";
+import { Action, DukeError, Game, Position, actionSpace, defaultLevel, drawIndex, markNames, observationPlanes, parseSquare, squareName, troopChart, troopLetters } from "duke-engine";
 
 const data = (name) => readFileSync(fileURLToPath(new URL(`../../tests/data/${name}`, import.meta.url)), "utf8");
 
@@ -275,3 +276,63 @@ for (const [dpn, texts, indices, best] of vectors) {
     assert.equal(String(game.bestAction()), best);
   });
 }
+
+// The player vectors: a standard game with seed S, both sides one of the
+// engine's players, decision t made with seed S + t, played back by play().
+const rows = (name) => data(`conformance/${name}`).split("\n").filter((line) => line && !line.startsWith("#")).map((line) => line.split("\t"));
+
+test("the player vectors are read", () => assert.ok(rows("players.txt").length >= 12));
+
+for (const [player, seed, decisions] of rows("players.txt")) {
+  test(`conformance: ${player} from seed ${seed}`, () => {
+    const game = new Game(Number(seed));
+    const mine = [];
+    for (const want of decisions.split(" ")) {
+      const d = game.playerDecision(player, Number(seed) + mine.length);
+      mine.push(String(d));
+      if (String(d) !== want) break;
+      game.play(d);
+    }
+    assert.deepEqual(mine, decisions.split(" "));
+  });
+}
+
+// The name vectors: every word reads, and what the package writes is the engine's word.
+test("conformance: every name reads and writes as the engine says", () => {
+  const n = {};
+  for (const [kind, word, text, short] of rows("names.txt")) (n[kind] ??= []).push({ word, text, short });
+  const pos = new Position();
+  for (const { word, text, short } of n.side) {
+    for (const form of [text, short, word.toUpperCase()]) assert.deepEqual(pos.bag(form), pos.bag(word));
+  }
+  assert.equal(pos.sideToMove, n.side[0].word);
+  assert.equal(pos.tileAt("C1").side, n.side[0].word);
+  assert.throws(() => pos.bag("purple"), (e) => e instanceof DukeError && e.code === "name.side");
+  assert.equal(troopLetters(), n.troop.map((t) => t.short).join(""));
+  const faces = n.face.map((f) => f.word);
+  assert.equal(pos.tileAt("C1").face, faces[0]);
+  const seen = new Set();
+  for (const { word, text, short } of n.troop) {
+    for (const face of faces) {
+      const chart = JSON.stringify(troopChart(word, face));
+      assert.equal(JSON.stringify(troopChart(text, face)), chart);
+      assert.equal(JSON.stringify(troopChart(short, face)), chart);
+      for (const m of troopChart(word, face)) seen.add(m.mark);
+    }
+  }
+  assert.deepEqual([...seen].sort(), n.mark.map((m) => m.word).sort());
+  assert.deepEqual(markNames(), n.mark.map((m) => [m.word, m.text]));
+  for (const { word } of n.perspective) assert.equal(pos.observation(word).length, pos.observation().length);
+  assert.throws(() => pos.observation("sideways"), (e) => e.code === "name.perspective");
+  for (const { word, short } of n.action_kind) assert.equal(new Action(short).kind, word);
+  const levy = n.decision[0].word;
+  assert.equal(new Action(levy).kind, levy);
+  const game = new Game(2);
+  const phases = [new Game(2, true).phase, game.phase];
+  game.play(levy);
+  phases.push(game.phase);
+  const over = Game.fromRecord("duke-record 1\nsetup D@C1 F@B1 F@D1 D@D6 F@C6 F@E6\n1. P@C2\n2. K@D5\n3. C2-E4\n");
+  phases.push(over.phase);
+  assert.deepEqual(phases, n.phase.map((p) => p.word));
+  assert.ok(n.reason.map((r) => r.word).includes(over.outcome.reason));
+});

@@ -552,6 +552,103 @@ static void test_conformance(void) {
     CHECK(checked >= 15);
 }
 
+/* The player vectors (tests/data/conformance/players.txt): a standard game
+ * with seed S, both sides one of the engine's players, decision t made with
+ * seed S + t; its first decisions, played back through duke_game_play. */
+static void test_conformance_players(void) {
+    FILE *f = fopen(DUKE_DATA_DIR "/conformance/players.txt", "r");
+    CHECK(f != NULL);
+    if (!f) return;
+    static char line[8192], text[256];
+    int checked = 0;
+    while (fgets(line, sizeof line, f)) {
+        size_t n = strlen(line);
+        if (n && line[n - 1] == '\n') line[--n] = 0;
+        if (n == 0 || line[0] == '#') continue;
+        char *player = line, *seed_text = strchr(player, '\t');
+        if (!seed_text) { failed++; continue; }
+        *seed_text++ = 0;
+        char *decisions = strchr(seed_text, '\t');
+        if (!decisions) { failed++; continue; }
+        *decisions++ = 0;
+        uint64_t seed = strtoull(seed_text, NULL, 10);
+        duke_game *game = NULL;
+        CHECK(duke_game_new(seed, &game) == DUKE_OK);
+        uint64_t t = 0;
+        int ok = 1;
+        for (char *want = strtok(decisions, " "); want; want = strtok(NULL, " "), t++) {
+            size_t len = 0;
+            if (duke_game_player_decision(game, player, strlen(player), seed + t, text, sizeof text, &len) != DUKE_OK ||
+                strcmp(text, want) != 0) {
+                fprintf(stderr, "conformance %s seed %s: decision %llu is %s, expected %s\n", player, seed_text,
+                        (unsigned long long)t, text, want);
+                ok = 0;
+                break;
+            }
+            CHECK(duke_game_play(game, text, len) == DUKE_OK);
+        }
+        if (ok) passed++; else failed++;
+        duke_game_free(game);
+        checked++;
+    }
+    fclose(f);
+    CHECK(checked >= 12);
+}
+
+/* The name vectors (tests/data/conformance/names.txt): C gives phases,
+ * reasons and marks as numbers, in the engine's order; troops as letters. */
+static void test_conformance_names(void) {
+    FILE *f = fopen(DUKE_DATA_DIR "/conformance/names.txt", "r");
+    CHECK(f != NULL);
+    if (!f) return;
+    static const struct { const char *kind, *word; int value; } table[] = {
+        {"phase", "setup", DUKE_PHASE_SETUP}, {"phase", "play", DUKE_PHASE_PLAY},
+        {"phase", "levy", DUKE_PHASE_LEVY}, {"phase", "over", DUKE_PHASE_OVER},
+        {"reason", "duke-captured", DUKE_REASON_DUKE_CAPTURED}, {"reason", "no-action", DUKE_REASON_NO_ACTION},
+        {"reason", "repetition", DUKE_REASON_REPETITION}, {"reason", "quiet-turns", DUKE_REASON_QUIET_TURNS},
+        {"mark", "move", DUKE_MARK_MOVE}, {"mark", "jump", DUKE_MARK_JUMP}, {"mark", "slide", DUKE_MARK_SLIDE},
+        {"mark", "jump_slide", DUKE_MARK_JUMP_SLIDE}, {"mark", "strike", DUKE_MARK_STRIKE},
+        {"mark", "command", DUKE_MARK_COMMAND},
+    };
+    static char line[256];
+    int phase = 0, reason = 1, mark = 0, troops = 0, found = 0;
+    uint8_t all_marks = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n') continue;
+        char *kind = strtok(line, "\t"), *word = strtok(NULL, "\t"), *text = strtok(NULL, "\t"),
+             *shortform = strtok(NULL, "\t\n");
+        if (!kind || !word || !text || !shortform) { failed++; continue; }
+        int *at = strcmp(kind, "phase") == 0 ? &phase : strcmp(kind, "reason") == 0 ? &reason
+                : strcmp(kind, "mark") == 0 ? &mark : NULL;
+        if (strcmp(kind, "troop") == 0) {
+            /* Every troop letter is read, on both faces. */
+            uint8_t marks = 0;
+            CHECK(duke_troop_marks(shortform[0], 0, &marks) == DUKE_OK && marks != 0);
+            all_marks |= marks;
+            CHECK(duke_troop_marks(shortform[0], 1, &marks) == DUKE_OK && marks != 0);
+            all_marks |= marks;
+            troops++;
+        }
+        if (!at) continue;
+        int value = -1;
+        for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+            if (strcmp(table[i].kind, kind) == 0 && strcmp(table[i].word, word) == 0) value = table[i].value;
+        int want = at == &mark ? 1 << *at : *at;
+        if (value != want) {
+            fprintf(stderr, "conformance: %s %s is %d in C, %d in the engine's order\n", kind, word, value, want);
+            failed++;
+        } else {
+            passed++;
+        }
+        (*at)++;
+        found++;
+    }
+    fclose(f);
+    CHECK(found == (int)(sizeof table / sizeof table[0]));
+    CHECK(troops == 15);
+    CHECK(all_marks == (1 << mark) - 1);
+}
+
 int main(void) {
     test_version();
     test_flags();
@@ -561,6 +658,8 @@ int main(void) {
     test_ai();
     test_bad_inputs();
     test_conformance();
+    test_conformance_players();
+    test_conformance_names();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -30,3 +30,78 @@ def test_decisions_and_the_default_choice(fields):
 
 def test_there_are_vectors():
     assert len(list(vectors())) >= 15
+
+
+def rows(name):
+    for line in (DATA / name).read_text().splitlines():
+        if line and not line.startswith("#"):
+            yield line.split("\t")
+
+
+@pytest.mark.parametrize("player,seed,decisions", list(rows("players.txt")))
+def test_the_engines_players(player, seed, decisions):
+    # play_games drives both sides with the engine's player, decision t
+    # with the seed + t, as the vector says.
+    games, table = duke.play_games([(int(seed), player, player)])
+    mine = [a for a, g in zip(table["action"], table["game"]) if g == 0][:40]
+    assert mine == decisions.split()
+    assert duke.player_name(player) == player
+
+
+def names():
+    out = {}
+    for kind, word, text, short in rows("names.txt"):
+        out.setdefault(kind, []).append((word, text, short))
+    return out
+
+
+def test_every_name_reads_and_writes_as_the_engine_says():
+    n = names()
+    pos = duke.Position()
+    # Sides: the word, the text and the letter all read; the word is written.
+    for word, text, short in n["side"]:
+        assert pos.bag(word) == pos.bag(text) == pos.bag(short) == pos.bag(word.upper())
+    assert pos.side_to_move == n["side"][0][0]
+    assert pos.tile_at("C1").side == n["side"][0][0]
+    with pytest.raises(duke.ParseError) as e:
+        pos.bag("purple")
+    assert e.value.code == "name.side"
+    # Troops: the letters in order; every form reads; a tile names its troop by the text.
+    assert duke.TROOPS == "".join(short for _, _, short in n["troop"])
+    for word, text, short in n["troop"]:
+        assert duke.troop_marks(word) == duke.troop_marks(text) == duke.troop_marks(short)
+    assert pos.tile_at("C1").troop == n["troop"][0][1]
+    assert set(pos.bag("light")) <= {short for _, _, short in n["troop"]}
+    # Faces and marks: every face reads, and the charts use exactly the mark words.
+    faces = [w for w, _, _ in n["face"]]
+    assert pos.tile_at("C1").face == faces[0]
+    seen = set()
+    for troop, _, _ in n["troop"]:
+        for face in faces:
+            seen |= {m for m, _, _ in duke.troop_chart(troop, face)}
+    assert seen == {w for w, _, _ in n["mark"]}
+    assert [f.name.lower() for f in duke.MarkFlag] == [w for w, _, _ in n["mark"]]
+    # Perspectives.
+    for word, _, _ in n["perspective"]:
+        assert pos.observation(word).shape == pos.observation().shape
+    with pytest.raises(duke.ParseError) as e:
+        pos.observation("sideways")
+    assert e.value.code == "name.perspective"
+    # Action kinds, and the levy decision.
+    for word, _, sample in n["action_kind"]:
+        assert duke.Action(sample).kind == word
+    [(levy, _, _)] = n["decision"]
+    assert str(duke.Action(levy)) == levy and duke.Action(levy).kind == levy
+    # Phases: setup, play, levy and over, as a game goes.
+    phases = [w for w, _, _ in n["phase"]]
+    game = duke.Game(seed=2)
+    seen = [duke.Game(setup=True).phase, game.phase]
+    game.play(levy)
+    seen.append(game.phase)
+    games, _ = duke.play_games([(2, "level2", "level2")])
+    over = duke.Game.from_record(games["record"][0])
+    seen.append(over.phase)
+    assert seen == phases
+    # Reasons: what a finished game and play_games say is one of the words.
+    reasons = {w for w, _, _ in n["reason"]}
+    assert over.outcome.reason in reasons and games["reason"][0] in reasons

@@ -36,6 +36,13 @@ timed "build the package and the page" bash web/serve.sh --build-only
 
 cd duke-wasm/test
 timed "npm install (tests)" npm install --no-audit --no-fund --silent
+# The tests import the package as users get it: from the tarball `npm pack`
+# makes, installed in place of the file: link to duke-wasm/pkg.
+pack="$root/target/npm-pack"
+rm -rf "$pack" && mkdir -p "$pack"
+timed "npm pack" npm pack --silent --pack-destination "$pack" "$root/duke-wasm/pkg"
+timed "npm install the tarball (tests)" npm install --no-save --no-audit --no-fund --silent "$pack"/duke-engine-*.tgz
+test ! -L node_modules/duke-engine || { echo "node_modules/duke-engine is still a link to the build, not the tarball" >&2; exit 1; }
 timed "node tests of the package" node --test engine.test.mjs require.test.cjs pack.test.mjs hostile.test.mjs
 timed "tsc --noEmit --strict typed.ts" npx tsc --noEmit --strict --module nodenext --moduleResolution nodenext --target esnext typed.ts
 cd "$root/examples/js"
