@@ -127,6 +127,26 @@
 #define DUKE_MAX_HINTS 209
 
 /**
+ * The most search threads (duke_game_set_threads).
+ */
+#define DUKE_MAX_THREADS 64
+
+/**
+ * The deepest search duke_game_best_action_limits takes, in turns.
+ */
+#define DUKE_MAX_DEPTH 64
+
+/**
+ * The longest search duke_game_best_action_limits takes, in milliseconds.
+ */
+#define DUKE_MAX_MILLIS 86400000
+
+/**
+ * The deepest perft (duke_position_perft, duke_game_perft).
+ */
+#define DUKE_MAX_PERFT_DEPTH 12
+
+/**
  * What a function reports. The values are stable.
  */
 typedef enum {
@@ -469,7 +489,8 @@ duke_status duke_game_result_text(const duke_game *game, char *buf, size_t len, 
 duke_status duke_game_record(const duke_game *game, bool with_seed, char *buf, size_t len, size_t *out_len);
 
 /**
- * perft of the current position.
+ * perft of the current position; a depth past DUKE_MAX_PERFT_DEPTH is
+ * DUKE_INVALID_ARGUMENT (code `perft.depth`).
  */
 duke_status duke_game_perft(const duke_game *game, uint32_t depth, uint64_t *out);
 
@@ -485,6 +506,7 @@ duke_status duke_game_observation(const duke_game *game, duke_perspective view, 
  * 1, the default, to 64. With more than 1, helper threads search beside
  * the calling thread (Lazy SMP), deeper in the same time on idle cores,
  * but a depth or node limit no longer gives the same answer every run.
+ * Another count is DUKE_INVALID_ARGUMENT (code `threads.range`).
  */
 duke_status duke_game_set_threads(duke_game *game, uint32_t threads);
 
@@ -501,7 +523,10 @@ duke_status duke_game_set_threads(duke_game *game, uint32_t threads);
 duke_status duke_game_best_action(const duke_game *game, uint8_t level, uint64_t seed, char *buf, size_t len, size_t *out_len);
 
 /**
- * The AI's decision within explicit limits (at least one field set).
+ * The AI's decision within explicit limits (at least one field set; 0
+ * leaves a field unset). A depth past DUKE_MAX_DEPTH or a time past
+ * DUKE_MAX_MILLIS is DUKE_INVALID_ARGUMENT (codes `limits.depth`,
+ * `limits.millis`).
  */
 duke_status duke_game_best_action_limits(const duke_game *game, const duke_search_limits *limits, char *buf, size_t len, size_t *out_len);
 
@@ -570,7 +595,8 @@ duke_status duke_position_legal_indices(const duke_position *pos, duke_perspecti
 duke_status duke_position_play(const duke_position *pos, const char *action, size_t len, duke_position **out);
 
 /**
- * perft (SPEC §9).
+ * perft (SPEC §9); a depth past DUKE_MAX_PERFT_DEPTH is
+ * DUKE_INVALID_ARGUMENT (code `perft.depth`).
  */
 duke_status duke_position_perft(const duke_position *pos, uint32_t depth, uint64_t *out);
 

@@ -118,8 +118,8 @@ pub fn status_of(kind: duke_engine::ErrorKind) -> duke_status {
     }
 }
 
-impl From<duke_engine::search::LevelError> for Error {
-    fn from(e: duke_engine::search::LevelError) -> Error {
+impl From<duke_engine::RangeError> for Error {
+    fn from(e: duke_engine::RangeError) -> Error {
         Error::new(status_of(e.kind()), e.to_string()).with_code(e.code())
     }
 }

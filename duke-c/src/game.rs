@@ -484,7 +484,8 @@ pub unsafe extern "C" fn duke_game_record(
     })
 }
 
-/// perft of the current position.
+/// perft of the current position; a depth past DUKE_MAX_PERFT_DEPTH is
+/// DUKE_INVALID_ARGUMENT (code `perft.depth`).
 #[no_mangle]
 pub unsafe extern "C" fn duke_game_perft(
     game: *const duke_game,
@@ -495,6 +496,7 @@ pub unsafe extern "C" fn duke_game_perft(
         // SAFETY: NULL or a live handle.
         let g = unsafe { obj(game, "game")? };
         out_ptr(out, "out")?;
+        let depth: u32 = duke_engine::Limit::PerftDepth.check(depth)?;
         let n = duke_engine::perft(g.inner.position(), depth);
         // SAFETY: checked non-NULL.
         unsafe { write(out, n) };
@@ -549,7 +551,8 @@ fn decision_text(d: duke_engine::encode::Decision) -> String {
 /// A searcher with the game's threads.
 fn searcher(g: &duke_game) -> duke_engine::search::Searcher {
     let mut s = duke_engine::search::Searcher::new();
-    s.set_threads(g.threads);
+    s.set_threads(g.threads)
+        .expect("duke_game_set_threads checks the count");
     s
 }
 
@@ -558,22 +561,14 @@ fn searcher(g: &duke_game) -> duke_engine::search::Searcher {
 /// 1, the default, to 64. With more than 1, helper threads search beside
 /// the calling thread (Lazy SMP), deeper in the same time on idle cores,
 /// but a depth or node limit no longer gives the same answer every run.
+/// Another count is DUKE_INVALID_ARGUMENT (code `threads.range`).
 #[no_mangle]
 pub unsafe extern "C" fn duke_game_set_threads(game: *mut duke_game, threads: u32) -> duke_status {
     guard(|| {
         // SAFETY: NULL or a live handle.
         let g = unsafe { obj_mut(game, "game")? };
-        let max = duke_engine::search::MAX_THREADS;
-        match usize::try_from(threads) {
-            Ok(n) if (1..=max).contains(&n) => {
-                g.threads = n;
-                Ok(())
-            }
-            _ => Err(Error::new(
-                duke_status::DukeInvalidArgument,
-                format!("threads {threads} is out of range (1 to {max})"),
-            )),
-        }
+        g.threads = duke_engine::Limit::Threads.check(threads)?;
+        Ok(())
     })
 }
 
@@ -617,7 +612,10 @@ pub unsafe extern "C" fn duke_game_best_action(
     })
 }
 
-/// The AI's decision within explicit limits (at least one field set).
+/// The AI's decision within explicit limits (at least one field set; 0
+/// leaves a field unset). A depth past DUKE_MAX_DEPTH or a time past
+/// DUKE_MAX_MILLIS is DUKE_INVALID_ARGUMENT (codes `limits.depth`,
+/// `limits.millis`).
 #[no_mangle]
 pub unsafe extern "C" fn duke_game_best_action_limits(
     game: *const duke_game,
@@ -643,6 +641,7 @@ pub unsafe extern "C" fn duke_game_best_action_limits(
                 "set at least one of depth, nodes and millis",
             ));
         }
+        let limits = limits.check()?;
         let (pos, drawn, history) = search_input(g)?;
         let r = searcher(g).search(&pos, drawn, &history, &limits);
         unsafe { text_out(&decision_text(r.decision), buf, len, out_len) }
@@ -665,17 +664,9 @@ pub unsafe extern "C" fn duke_game_hint(
         let g = unsafe { obj(game, "game")? };
         out_ptr(out_len, "out_len")?;
         let lvl = check_level(level)?;
-        if k as usize > duke_engine::search::MAX_HINTS {
-            return Err(Error::new(
-                duke_status::DukeInvalidArgument,
-                format!(
-                    "k {k}: a hint lists at most {} decisions",
-                    duke_engine::search::MAX_HINTS
-                ),
-            ));
-        }
+        let k: usize = duke_engine::Limit::Hints.check(k)?;
         let (pos, drawn, history) = search_input(g)?;
-        let h = searcher(g).hint(&pos, drawn, &history, &lvl, k as usize);
+        let h = searcher(g).hint(&pos, drawn, &history, &lvl, k);
         let mut text = format!(
             "best {} {}\npv",
             decision_text(h.best.decision),

@@ -63,6 +63,14 @@ pub const DUKE_MARK_COMMAND: u8 = 32;
 pub const DUKE_LEVELS: u8 = 5;
 /// The most decisions a hint lists (its `k`).
 pub const DUKE_MAX_HINTS: u32 = 209;
+/// The most search threads (duke_game_set_threads).
+pub const DUKE_MAX_THREADS: u32 = 64;
+/// The deepest search duke_game_best_action_limits takes, in turns.
+pub const DUKE_MAX_DEPTH: u32 = 64;
+/// The longest search duke_game_best_action_limits takes, in milliseconds.
+pub const DUKE_MAX_MILLIS: u64 = 86_400_000;
+/// The deepest perft (duke_position_perft, duke_game_perft).
+pub const DUKE_MAX_PERFT_DEPTH: u32 = 12;
 
 const _: () = assert!(DUKE_OBS_LEN == duke_engine::encode::OBS_LEN);
 const _: () = assert!(DUKE_ACTION_SPACE as usize == duke_engine::encode::ACTION_SPACE);
@@ -80,6 +88,10 @@ const _: () = {
 };
 const _: () = assert!(DUKE_LEVELS == duke_engine::search::LEVELS);
 const _: () = assert!(DUKE_MAX_HINTS as usize == duke_engine::search::MAX_HINTS);
+const _: () = assert!(DUKE_MAX_THREADS as usize == duke_engine::search::MAX_THREADS);
+const _: () = assert!(DUKE_MAX_DEPTH == duke_engine::search::MAX_DEPTH);
+const _: () = assert!(DUKE_MAX_MILLIS == duke_engine::search::MAX_MILLIS);
+const _: () = assert!(DUKE_MAX_PERFT_DEPTH == duke_engine::MAX_PERFT_DEPTH);
 
 /// A point of view for the encodings (`uint32_t`, one of the `DUKE_VIEW_*` values).
 pub type duke_perspective = u32;

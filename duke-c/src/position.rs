@@ -257,7 +257,8 @@ pub unsafe extern "C" fn duke_position_play(
     })
 }
 
-/// perft (SPEC §9).
+/// perft (SPEC §9); a depth past DUKE_MAX_PERFT_DEPTH is
+/// DUKE_INVALID_ARGUMENT (code `perft.depth`).
 #[no_mangle]
 pub unsafe extern "C" fn duke_position_perft(
     pos: *const duke_position,
@@ -268,6 +269,7 @@ pub unsafe extern "C" fn duke_position_perft(
         // SAFETY: NULL or a live handle.
         let p = unsafe { obj(pos, "pos")? };
         out_ptr(out, "out")?;
+        let depth: u32 = duke_engine::Limit::PerftDepth.check(depth)?;
         let n = perft(&p.inner, depth);
         // SAFETY: checked non-NULL.
         unsafe { write(out, n) };

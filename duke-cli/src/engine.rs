@@ -10,7 +10,7 @@ use std::thread::JoinHandle;
 use std::time::Instant;
 
 use duke_engine::search::{game_input, level, Limits, Searcher, LEVELS, MAX_THREADS};
-use duke_engine::{Game, Phase, Troop};
+use duke_engine::{Game, Limit, Phase, Troop};
 
 use crate::protocol::{self, decision_text, score_text, Command, GoLimits, Start};
 
@@ -193,10 +193,14 @@ impl Engine {
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         let bad = |range: &str| format!("setoption {name}: \"{value}\" is not {range}");
         match name {
-            "level" => match value.parse::<u8>() {
-                Ok(n) if (1..=LEVELS).contains(&n) => self.options.level = n,
-                _ => return Err(bad(&format!("a level 1 to {LEVELS}"))),
-            },
+            "level" => {
+                let n: i128 = value
+                    .parse()
+                    .map_err(|_| bad(&format!("a level 1 to {LEVELS}")))?;
+                self.options.level = Limit::Level
+                    .check(n)
+                    .map_err(|e| format!("setoption: {e}"))?;
+            }
             "depth" => match value.parse::<u32>() {
                 Ok(n) if n <= 64 => self.options.depth = n,
                 _ => return Err(bad("a depth 0 to 64")),
@@ -205,10 +209,14 @@ impl Engine {
             "time" => {
                 self.options.time = value.parse().map_err(|_| bad("a time in milliseconds"))?
             }
-            "threads" => match value.parse::<usize>() {
-                Ok(n) if (1..=MAX_THREADS).contains(&n) => self.options.threads = n,
-                _ => return Err(bad(&format!("a thread count 1 to {MAX_THREADS}"))),
-            },
+            "threads" => {
+                let n: i128 = value
+                    .parse()
+                    .map_err(|_| bad(&format!("a thread count 1 to {MAX_THREADS}")))?;
+                self.options.threads = Limit::Threads
+                    .check(n)
+                    .map_err(|e| format!("setoption: {e}"))?;
+            }
             _ => {
                 return Err(format!(
                     "setoption: unknown option \"{name}\" (level, depth, nodes, time or threads)"
@@ -256,7 +264,9 @@ impl Engine {
         let stop = Arc::new(AtomicBool::new(false));
         let answered = Arc::new(AtomicBool::new(false));
         searcher.set_stop_flag(Some(stop.clone()));
-        searcher.set_threads(self.options.threads);
+        searcher
+            .set_threads(self.options.threads)
+            .expect("setoption checks the thread count");
         let done = answered.clone();
         let handle = std::thread::spawn(move || {
             let start = Instant::now();

@@ -174,7 +174,7 @@ fn scripted_exchange() {
     // Malformed and refused commands: an error line each, and the engine goes on.
     e.expect_error("fly away", "unknown command \"fly\"");
     e.expect_error("go depth many", "\"many\" is not a non-negative number");
-    e.expect_error("setoption name level value 9", "a level 1 to 5");
+    e.expect_error("setoption name level value 9", "levels are 1 to 5");
     e.expect_error("setoption name hash value 9", "unknown option \"hash\"");
     e.expect_error("position start moves B1-B4", "B1-B4");
     e.expect_error("position dpn 6/6 l", "position:");
@@ -230,8 +230,8 @@ fn threads_option() {
         .pop()
         .unwrap()
         .starts_with("bestdecision "));
-    e.expect_error("setoption name threads value 0", "a thread count 1 to 64");
-    e.expect_error("setoption name threads value 65", "a thread count 1 to 64");
+    e.expect_error("setoption name threads value 0", "the search takes 1 to 64 threads");
+    e.expect_error("setoption name threads value 65", "the search takes 1 to 64 threads");
     e.expect_error("setoption name threads value two", "a thread count 1 to 64");
     e.send("quit");
     assert!(e.child.wait().unwrap().success());

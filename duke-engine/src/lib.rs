@@ -230,8 +230,9 @@ mod masks;
 mod movegen;
 pub mod names;
 pub mod notation;
-mod perft;
+pub mod perft;
 mod position;
+pub mod range;
 #[cfg(feature = "alloc")]
 pub mod record;
 #[cfg(feature = "alloc")]
@@ -267,6 +268,7 @@ pub use names::ParseNameError;
 pub use notation::{ActionError, ParseActionError};
 pub use perft::{divide, perft};
 pub use position::{Position, PositionBytesError};
+pub use range::{Limit, RangeError, MAX_PERFT_DEPTH};
 pub use side::{BySide, Side};
 pub use square::{ParseSquareError, Square};
 pub use troop::{Bag, ByTroop, Face, Tile, Troop};

@@ -1,11 +1,14 @@
 //! perft and divide (SPEC §9).
 
+use core::sync::atomic::{AtomicBool, Ordering};
+
 use crate::{Action, ActionList, Position};
 
 /// The number of leaf positions `depth` turns ahead (SPEC §9): a levy
 /// counts once per (troop kind in the bag, free square); the draw rules are
 /// ignored; a position without a Duke has no children. The last ply is
-/// counted without playing its actions (bulk counting).
+/// counted without playing its actions (bulk counting). The bindings take
+/// depths up to [`MAX_PERFT_DEPTH`](crate::MAX_PERFT_DEPTH).
 ///
 /// ```
 /// use duke_engine::{perft, Position};
@@ -46,4 +49,52 @@ pub fn divide(pos: &Position, depth: u32) -> impl Iterator<Item = (Action, u64)>
         child.play_unchecked(a);
         (a, perft(&child, depth - 1))
     })
+}
+
+/// As [`perft`], but gives up soon after `stop` is set (`None`): what the
+/// bindings run, so that Ctrl-C or a caller's flag ends a long count. The
+/// flag is read at every node at least two turns above the leaves, so the
+/// check costs nothing measurable.
+///
+/// ```
+/// use core::sync::atomic::AtomicBool;
+/// use duke_engine::{perft, perft::perft_until, Position};
+/// let go = AtomicBool::new(false);
+/// assert_eq!(perft_until(&Position::standard(), 3, &go), Some(perft(&Position::standard(), 3)));
+/// let stop = AtomicBool::new(true);
+/// assert_eq!(perft_until(&Position::standard(), 3, &stop), None);
+/// ```
+pub fn perft_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth < 2 {
+        return Some(perft(pos, depth));
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut total = 0;
+    for &a in pos.legal_actions().iter() {
+        let mut child = *pos;
+        child.play_unchecked(a);
+        total += perft_until(&child, depth - 1, stop)?;
+    }
+    Some(total)
+}
+
+/// As [`divide`], collected, but `None` soon after `stop` is set.
+#[cfg(feature = "alloc")]
+pub fn divide_until(
+    pos: &Position,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Option<alloc::vec::Vec<(Action, u64)>> {
+    let mut list: ActionList = pos.legal_actions();
+    list.sort();
+    let depth = depth.max(1);
+    list.iter()
+        .map(|&a| {
+            let mut child = *pos;
+            child.play_unchecked(a);
+            Some((a, perft_until(&child, depth - 1, stop)?))
+        })
+        .collect()
 }

@@ -61,8 +61,7 @@ pub const MATE: i32 = 100_000;
 pub const MATE_BOUND: i32 = MATE - 1_000;
 const INF: i32 = MATE + 1;
 const MAX_PLY: usize = 128;
-/// The most threads a search uses (see [`Searcher::set_threads`]).
-pub const MAX_THREADS: usize = 64;
+pub use crate::range::{LEVELS, MAX_DEPTH, MAX_HINTS, MAX_MILLIS, MAX_THREADS};
 
 /// How long a search may run. Unset limits do not apply; with none set,
 /// the search stops at depth 64.
@@ -86,6 +85,31 @@ impl Limits {
             nodes: None,
             millis: None,
         }
+    }
+
+    /// The limits when each given one is in range: depth 1 to
+    /// [`MAX_DEPTH`], nodes at least 1, millis 1 to [`MAX_MILLIS`]
+    /// (codes `limits.depth`, `limits.nodes`, `limits.millis`). The faces
+    /// check what their users give here.
+    ///
+    /// ```
+    /// use duke_engine::search::Limits;
+    /// assert!(Limits::depth(4).check().is_ok());
+    /// assert_eq!(Limits::depth(0).check().unwrap_err().code(), "limits.depth");
+    /// assert_eq!(Limits::nodes(0).check().unwrap_err().code(), "limits.nodes");
+    /// ```
+    pub fn check(self) -> Result<Limits, crate::RangeError> {
+        use crate::Limit;
+        if let Some(d) = self.depth {
+            Limit::Depth.check::<u32>(d)?;
+        }
+        if let Some(n) = self.nodes {
+            Limit::Nodes.check::<u64>(n)?;
+        }
+        if let Some(m) = self.millis {
+            Limit::Millis.check::<u64>(m)?;
+        }
+        Ok(self)
     }
 
     /// A node budget.
@@ -284,25 +308,29 @@ impl Searcher {
     /// history and limits give the same result. With more, the threads race
     /// through the shared table, so a search at a depth or node limit may
     /// answer differently from one run to the next (a time limit never was
-    /// deterministic). The count is clamped to 1..=[`MAX_THREADS`]; without
-    /// the `std` feature and on `wasm32` (no threads there) it stays 1.
+    /// deterministic). A count outside 1..=[`MAX_THREADS`] is refused
+    /// (code `threads.range`), never clamped; without the `std` feature
+    /// and on `wasm32` (no threads there) every count searches with one.
     ///
     /// ```
     /// use duke_engine::search::{Limits, Searcher};
     /// use duke_engine::Position;
     /// let mut searcher = Searcher::new();
-    /// searcher.set_threads(2);
+    /// searcher.set_threads(2).unwrap();
     /// let result = searcher.search(&Position::standard(), None, &[], &Limits::depth(3));
     /// assert_eq!(result.depth, 3);
     /// # #[cfg(not(target_arch = "wasm32"))]
     /// assert_eq!(searcher.threads(), 2);
+    /// assert_eq!(searcher.set_threads(0).unwrap_err().code(), "threads.range");
     /// ```
-    pub fn set_threads(&mut self, threads: usize) {
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), crate::RangeError> {
+        let n: usize = crate::Limit::Threads.check(threads as i128)?;
         self.threads = if cfg!(all(feature = "std", not(target_arch = "wasm32"))) {
-            threads.clamp(1, MAX_THREADS)
+            n
         } else {
             1
         };
+        Ok(())
     }
 
     fn reset(&mut self) {
@@ -933,20 +961,14 @@ pub fn root_decisions(pos: &Position, drawn: Option<Troop>) -> Vec<Decision> {
     }
 }
 
-/// The number of difficulty levels.
-pub const LEVELS: u8 = 5;
-
-/// The most decisions a hint lists (its `k`): every root decision of the
-/// richest position. The bindings refuse a larger `k`.
-pub const MAX_HINTS: usize = crate::MAX_ACTIONS + 1;
-
 /// The level every face plays when asked for the AI's decision with no
 /// level or limits: `best_action()` in Python, `bestAction()` in
 /// JavaScript, [`Level::default`] in Rust, level 0 in C. A search of depth
 /// 2 with quiescence: it answers in milliseconds.
 pub const DEFAULT_LEVEL: u8 = 3;
 
-/// A level number outside 1 to [`LEVELS`].
+/// A level number outside 1 to [`LEVELS`]: the engine's one
+/// [`RangeError`](crate::RangeError), with code `level.range`.
 ///
 /// ```
 /// use duke_engine::search::Level;
@@ -954,35 +976,7 @@ pub const DEFAULT_LEVEL: u8 = 3;
 /// assert_eq!(err.code(), "level.range");
 /// assert_eq!(err.to_string(), "level 9: levels are 1 to 5");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LevelError {
-    given: i64,
-}
-
-impl LevelError {
-    /// The kind of failure: [`ErrorKind::Range`](crate::ErrorKind::Range).
-    pub const fn kind(&self) -> crate::ErrorKind {
-        crate::ErrorKind::Range
-    }
-
-    /// The number given.
-    pub fn given(&self) -> i64 {
-        self.given
-    }
-
-    /// The stable code: `level.range`.
-    pub fn code(&self) -> &'static str {
-        "level.range"
-    }
-}
-
-impl core::fmt::Display for LevelError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "level {}: levels are 1 to {LEVELS}", self.given)
-    }
-}
-
-impl core::error::Error for LevelError {}
+pub type LevelError = crate::RangeError;
 
 /// What a difficulty level searches (see [`level`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1011,10 +1005,7 @@ impl Level {
     /// assert_eq!(Level::default().number, DEFAULT_LEVEL);
     /// ```
     pub fn new(number: i64) -> Result<Level, LevelError> {
-        match u8::try_from(number) {
-            Ok(n @ 1..=LEVELS) => Ok(level(n)),
-            _ => Err(LevelError { given: number }),
-        }
+        crate::Limit::Level.check::<u8>(number).map(level)
     }
 
     /// A search by limits rather than a numbered level: quiescence on, no

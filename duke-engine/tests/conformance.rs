@@ -17,6 +17,7 @@ use duke_engine::{
 const DECISIONS: &str = include_str!("../../tests/data/conformance/decisions.txt");
 const PLAYERS: &str = include_str!("../../tests/data/conformance/players.txt");
 const NAMES: &str = include_str!("../../tests/data/conformance/names.txt");
+const RANGES: &str = include_str!("../../tests/data/conformance/ranges.txt");
 
 /// Writes `want` over the vector file `name` with `DUKE_BLESS=1`; checks it
 /// equals the file otherwise.
@@ -191,4 +192,46 @@ fn name_vectors_are_the_engines() {
         row("reason", outcome.reason_name(), "-", "-");
     }
     bless_or_check("names.txt", NAMES, &want);
+}
+
+#[test]
+fn range_vectors_are_the_engines() {
+    let mut want = String::from(
+        "# Conformance vectors (duke-engine/tests/conformance.rs writes them with DUKE_BLESS=1).\n\
+         # Each limit's smallest value (accepted: code -) and the values just outside its range\n\
+         # (refused with the code given, never clamped). Tab-separated: the limit, the value, the\n\
+         # code. Every face passes each value where it takes that number: a level, search\n\
+         # threads, a search's depth, nodes or millis, a perft depth, a hint's k.\n",
+    );
+    for limit in duke_engine::Limit::ALL {
+        let (lo, hi) = limit.bounds();
+        let mut probes = vec![lo - 1, lo];
+        if hi < i128::from(u64::MAX) {
+            probes.push(hi + 1);
+        }
+        for v in probes {
+            let code = match limit.check::<i128>(v) {
+                Ok(_) => "-",
+                Err(e) => e.code(),
+            };
+            want.push_str(&format!("{}\t{v}\t{code}\n", limit.as_str()));
+        }
+    }
+    bless_or_check("ranges.txt", RANGES, &want);
+    // The engine's own entry points agree with the table.
+    assert_eq!(Level::new(0).unwrap_err().code(), "level.range");
+    assert_eq!(
+        duke_engine::search::Searcher::new()
+            .set_threads(0)
+            .unwrap_err()
+            .code(),
+        "threads.range"
+    );
+    assert_eq!(
+        duke_engine::search::Limits::depth(0)
+            .check()
+            .unwrap_err()
+            .code(),
+        "limits.depth"
+    );
 }

@@ -27,7 +27,7 @@ fn one_thread_is_the_default_and_deterministic() {
     let pos: Position = MIDDLE.parse().unwrap();
     assert_eq!(Searcher::new().threads(), 1);
     let mut one = Searcher::new();
-    one.set_threads(1);
+    one.set_threads(1).unwrap();
     for limits in [Limits::depth(3), Limits::nodes(40_000)] {
         let a = Searcher::new().search(&pos, None, &[], &limits);
         let b = one.search(&pos, None, &[], &limits);
@@ -38,11 +38,18 @@ fn one_thread_is_the_default_and_deterministic() {
 }
 
 #[test]
-fn the_thread_count_is_clamped() {
+fn a_thread_count_out_of_range_is_refused_not_clamped() {
     let mut s = Searcher::new();
-    s.set_threads(0);
-    assert_eq!(s.threads(), 1);
-    s.set_threads(10_000);
+    for bad in [0, MAX_THREADS + 1, 10_000] {
+        let err = s.set_threads(bad).unwrap_err();
+        assert_eq!(err.code(), "threads.range");
+        assert_eq!(
+            s.threads(),
+            1,
+            "a refused count leaves the searcher as it was"
+        );
+    }
+    s.set_threads(MAX_THREADS).unwrap();
     let want = if cfg!(target_arch = "wasm32") {
         1
     } else {
@@ -55,7 +62,7 @@ fn the_thread_count_is_clamped() {
 fn two_threads_answer_a_legal_decision_within_depth_and_node_limits() {
     let pos: Position = MIDDLE.parse().unwrap();
     let mut s = Searcher::new();
-    s.set_threads(2);
+    s.set_threads(2).unwrap();
     let r = s.search(&pos, None, &[], &Limits::depth(3));
     assert_eq!(r.depth, 3);
     assert!(legal(&pos, r.decision), "{:?}", r.decision);
@@ -79,7 +86,7 @@ fn two_threads_answer_a_legal_decision_within_depth_and_node_limits() {
 fn two_threads_keep_to_the_time_limit_and_the_stop_flag() {
     let pos: Position = MIDDLE.parse().unwrap();
     let mut s = Searcher::new();
-    s.set_threads(2);
+    s.set_threads(2).unwrap();
     let t = Instant::now();
     let r = s.search(
         &pos,
@@ -108,7 +115,7 @@ fn two_threads_keep_to_the_time_limit_and_the_stop_flag() {
 fn a_level_and_a_hint_search_with_the_threads() {
     let pos = Position::standard();
     let mut s = Searcher::new();
-    s.set_threads(2);
+    s.set_threads(2).unwrap();
     for k in 1..=4 {
         let r = s.play_level(&pos, None, &[], &level(k), 1);
         assert!(legal(&pos, r.decision), "level {k}: {:?}", r.decision);
@@ -135,7 +142,7 @@ fn two_threads_find_the_forced_duke_captures_one_thread_finds() {
         let one = Searcher::new().search(&pos, None, &[], &limits);
         assert!(one.score >= MATE_BOUND, "{dpn}: one thread");
         let mut s = Searcher::new();
-        s.set_threads(2);
+        s.set_threads(2).unwrap();
         for _ in 0..3 {
             let r = s.search(&pos, None, &[], &limits);
             assert!(

@@ -2,10 +2,9 @@
 
 use duke_engine::batch::{BatchSizeError, StepError};
 use duke_engine::record::RecordError as EngineRecordError;
-use duke_engine::search::LevelError;
 use duke_engine::{
     ActionError, ErrorKind, GameError, IllegalActionError as EngineIllegal, ParseActionError,
-    ParseDpnError, ParseNameError, ParseSquareError, PositionBytesError,
+    ParseDpnError, ParseNameError, ParseSquareError, PositionBytesError, RangeError,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -53,7 +52,7 @@ pub enum Error {
     Record(EngineRecordError),
     Step(StepError),
     Bytes(PositionBytesError),
-    Level(LevelError),
+    Range(RangeError),
     Name(ParseNameError),
     Batch(BatchSizeError),
     Value(String),
@@ -72,7 +71,7 @@ impl Error {
             Error::Step(e) => e.code(),
             Error::Batch(e) => e.code(),
             Error::Bytes(e) => e.code(),
-            Error::Level(e) => e.code(),
+            Error::Range(e) => e.code(),
             Error::Name(e) => e.code(),
             Error::Value(_) => "value",
         }
@@ -91,7 +90,7 @@ impl Error {
             Error::Step(e) => e.kind(),
             Error::Batch(e) => e.kind(),
             Error::Bytes(e) => e.kind(),
-            Error::Level(e) => e.kind(),
+            Error::Range(e) => e.kind(),
             Error::Name(e) => e.kind(),
             Error::Value(_) => return None,
         })
@@ -108,7 +107,7 @@ impl Error {
             Error::Step(e) => e.to_string(),
             Error::Batch(e) => e.to_string(),
             Error::Bytes(e) => e.to_string(),
-            Error::Level(e) => e.to_string(),
+            Error::Range(e) => e.to_string(),
             Error::Name(e) => e.to_string(),
             Error::Value(e) => e,
         }
@@ -157,7 +156,7 @@ from_engine!(
     Record(EngineRecordError),
     Step(StepError),
     Bytes(PositionBytesError),
-    Level(LevelError),
+    Range(RangeError),
     Name(ParseNameError),
     Batch(BatchSizeError)
 );

@@ -2,7 +2,8 @@
 
 use duke_engine::encode::{action_index, write_game_mask, write_game_observation, Decision};
 use duke_engine::encode::{game_indices, index_decision, ACTION_SPACE};
-use duke_engine::search::{Level, Limits, Searcher, MAX_HINTS, MAX_THREADS};
+use duke_engine::search::{Level, Limits, Searcher};
+use duke_engine::Limit;
 use duke_engine::{Game as EngineGame, Outcome as EngineOutcome};
 use numpy::{PyArray1, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
@@ -81,16 +82,11 @@ pub struct Game {
     pub inner: EngineGame,
 }
 
-/// A searcher with `threads` threads, 1 to `MAX_THREADS`.
+/// A searcher with `threads` threads (the engine checks the count).
 fn searcher(threads: i64) -> Result<Searcher> {
-    let n = usize::try_from(threads)
-        .ok()
-        .filter(|n| (1..=MAX_THREADS).contains(n))
-        .ok_or_else(|| {
-            Error::Value(format!("threads must be 1 to {MAX_THREADS}, not {threads}"))
-        })?;
+    let n: usize = Limit::Threads.check(threads)?;
     let mut searcher = Searcher::new();
-    searcher.set_threads(n);
+    searcher.set_threads(n)?;
     Ok(searcher)
 }
 
@@ -147,9 +143,9 @@ impl Game {
         slf: PyRef<'_, Self>,
         py: Python<'_>,
         level: Option<i64>,
-        depth: Option<u32>,
-        nodes: Option<u64>,
-        millis: Option<u64>,
+        depth: Option<i64>,
+        nodes: Option<i128>,
+        millis: Option<i128>,
         seed: u64,
         threads: i64,
     ) -> PyResult<(Decision, i32, duke_engine::Position)> {
@@ -158,9 +154,18 @@ impl Game {
             (Some(n), None, None, None) => Level::new(n).map_err(Error::from)?,
             (None, None, None, None) => Level::default(),
             (None, ..) => Level::from_limits(Limits {
-                depth,
-                nodes,
-                millis,
+                depth: depth
+                    .map(|d| Limit::Depth.check(d))
+                    .transpose()
+                    .map_err(Error::from)?,
+                nodes: nodes
+                    .map(|n| Limit::Nodes.check(n))
+                    .transpose()
+                    .map_err(Error::from)?,
+                millis: millis
+                    .map(|m| Limit::Millis.check(m))
+                    .transpose()
+                    .map_err(Error::from)?,
             }),
             (Some(_), ..) => {
                 return Err(Error::Value(
@@ -404,16 +409,18 @@ impl Game {
     /// The number of action sequences of `depth` turns from the current
     /// position (perft, a levy counted once per troop kind and square);
     /// the same as `self.position.perft(depth)`. Releases the GIL.
-    fn perft(slf: PyRef<'_, Self>, py: Python<'_>, depth: u32) -> u64 {
-        let pos = *slf.inner.position();
+    fn perft(slf: PyRef<'_, Self>, py: Python<'_>, depth: i64) -> PyResult<u64> {
+        let pos = Position {
+            inner: *slf.inner.position(),
+        };
         drop(slf);
-        py.detach(move || duke_engine::perft(&pos, depth))
+        pos.perft_inner(py, depth)
     }
 
     /// Each legal action of the current position with the perft of the
     /// position after it at `depth - 1`, as a list of (Action, count).
     /// Releases the GIL.
-    fn divide(slf: PyRef<'_, Self>, py: Python<'_>, depth: u32) -> Vec<(Action, u64)> {
+    fn divide(slf: PyRef<'_, Self>, py: Python<'_>, depth: i64) -> PyResult<Vec<(Action, u64)>> {
         let pos = Position {
             inner: *slf.inner.position(),
         };
@@ -533,9 +540,9 @@ impl Game {
         slf: PyRef<'_, Self>,
         py: Python<'_>,
         level: Option<i64>,
-        depth: Option<u32>,
-        nodes: Option<u64>,
-        millis: Option<u64>,
+        depth: Option<i64>,
+        nodes: Option<i128>,
+        millis: Option<i128>,
         seed: u64,
         threads: i64,
     ) -> PyResult<Option<Action>> {
@@ -555,9 +562,9 @@ impl Game {
         slf: PyRef<'_, Self>,
         py: Python<'_>,
         level: Option<i64>,
-        depth: Option<u32>,
-        nodes: Option<u64>,
-        millis: Option<u64>,
+        depth: Option<i64>,
+        nodes: Option<i128>,
+        millis: Option<i128>,
         seed: u64,
         perspective: &str,
         threads: i64,
@@ -577,15 +584,11 @@ impl Game {
         slf: PyRef<'_, Self>,
         py: Python<'py>,
         level: i64,
-        k: usize,
+        k: i64,
         threads: i64,
     ) -> PyResult<Bound<'py, PyDict>> {
         let lvl = Level::new(level).map_err(Error::from)?;
-        if k > MAX_HINTS {
-            return Err(
-                Error::Value(format!("k {k}: a hint lists at most {MAX_HINTS} decisions")).into(),
-            );
-        }
+        let k: usize = Limit::Hints.check(k).map_err(Error::from)?;
         let searcher = searcher(threads)?;
         let (pos, drawn, history) = slf.search_input()?;
         drop(slf);

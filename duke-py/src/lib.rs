@@ -56,6 +56,10 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("LEVELS", duke_engine::search::LEVELS)?;
     m.add("MAX_GAMES", duke_engine::batch::MAX_GAMES)?;
     m.add("MAX_HINTS", duke_engine::search::MAX_HINTS)?;
+    m.add("MAX_THREADS", duke_engine::search::MAX_THREADS)?;
+    m.add("MAX_DEPTH", duke_engine::search::MAX_DEPTH)?;
+    m.add("MAX_MILLIS", duke_engine::search::MAX_MILLIS)?;
+    m.add("MAX_PERFT_DEPTH", duke_engine::MAX_PERFT_DEPTH)?;
     // The engine's flag sets, by name, for the package's enum.IntFlag types.
     let flags = |names: Vec<(&str, u8)>| -> PyResult<Bound<'_, pyo3::types::PyDict>> {
         let d = pyo3::types::PyDict::new(py);

@@ -1,8 +1,9 @@
 //! Positions.
 
 use duke_engine::encode::{write_legal_mask, write_observation, ACTION_SPACE, OBS_LEN, PLANES};
+use duke_engine::perft::{divide_until, perft_until};
 use duke_engine::render::{svg, text_board, SvgOptions};
-use duke_engine::{divide, perft, Bitboard, Position as EnginePosition};
+use duke_engine::{perft, Bitboard, Limit, Position as EnginePosition};
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyType};
@@ -90,13 +91,27 @@ pub fn mask_array<'py>(
 }
 
 impl Position {
-    pub fn divide_inner(&self, py: Python<'_>, depth: u32) -> Vec<(Action, u64)> {
+    /// perft at a depth the engine checks; Ctrl-C stops a deep one.
+    pub fn perft_inner(&self, py: Python<'_>, depth: i64) -> PyResult<u64> {
+        let depth: u32 = Limit::PerftDepth.check(depth).map_err(Error::from)?;
         let pos = self.inner;
-        let counts: Vec<_> = py.detach(move || divide(&pos, depth).collect());
-        counts
+        if depth < 3 {
+            return Ok(perft(&pos, depth));
+        }
+        let n = crate::interrupt::with_stop(py, move |stop| perft_until(&pos, depth, &stop))?;
+        Ok(n.expect("perft stops only when interrupted, which raised"))
+    }
+
+    /// divide at a depth the engine checks; Ctrl-C stops a deep one.
+    pub fn divide_inner(&self, py: Python<'_>, depth: i64) -> PyResult<Vec<(Action, u64)>> {
+        let depth: u32 = Limit::PerftDepth.check(depth).map_err(Error::from)?;
+        let pos = self.inner;
+        let counts = crate::interrupt::with_stop(py, move |stop| divide_until(&pos, depth, &stop))?
+            .expect("divide stops only when interrupted, which raised");
+        Ok(counts
             .into_iter()
             .map(|(a, n)| (Action::of(py, a), n))
-            .collect()
+            .collect())
     }
 }
 
@@ -204,14 +219,13 @@ impl Position {
 
     /// The number of action sequences of `depth` turns from here (perft;
     /// a levy counted once per troop kind and square). Releases the GIL.
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-        let pos = self.inner;
-        py.detach(move || perft(&pos, depth))
+    fn perft(&self, py: Python<'_>, depth: i64) -> PyResult<u64> {
+        self.perft_inner(py, depth)
     }
 
     /// Each legal action with the perft of the position after it at
     /// `depth - 1`, as a list of (Action, count). Releases the GIL.
-    fn divide(&self, py: Python<'_>, depth: u32) -> Vec<(Action, u64)> {
+    fn divide(&self, py: Python<'_>, depth: i64) -> PyResult<Vec<(Action, u64)>> {
         self.divide_inner(py, depth)
     }
 

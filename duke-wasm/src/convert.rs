@@ -134,24 +134,6 @@ pub fn object(fields: &[(&str, JsValue)]) -> JsValue {
     obj.into()
 }
 
-/// An optional number field of an options object.
-pub fn field_f64(options: &JsValue, name: &str) -> Result<Option<f64>> {
-    if options.is_undefined() || options.is_null() {
-        return Ok(None);
-    }
-    let v = js_sys::Reflect::get(options, &JsValue::from_str(name))
-        .map_err(|_| Error::Value("options must be an object".into()))?;
-    if v.is_undefined() || v.is_null() {
-        return Ok(None);
-    }
-    match v.as_f64() {
-        Some(n) if n.fract() == 0.0 && n >= 0.0 => Ok(Some(n)),
-        _ => Err(Error::Value(format!(
-            "option \"{name}\" must be a whole number from 0"
-        ))),
-    }
-}
-
 /// The raw value of an options object's field (undefined when absent).
 pub fn field(options: &JsValue, name: &str) -> JsValue {
     if options.is_undefined() || options.is_null() {

@@ -7,7 +7,7 @@
 use std::cell::RefCell;
 
 use duke_engine::record::RecordError;
-use duke_engine::search::LevelError;
+use duke_engine::RangeError;
 use duke_engine::{
     ActionError, GameError, IllegalActionError, ParseActionError, ParseDpnError, ParseNameError,
     ParseSquareError, PositionBytesError,
@@ -35,7 +35,7 @@ pub enum Error {
     Game(GameError),
     Record(RecordError),
     Bytes(PositionBytesError),
-    Level(LevelError),
+    Range(RangeError),
     Name(ParseNameError),
     /// A value the binding cannot convert (a square index out of range, a
     /// side that is not "light" or "dark", ...).
@@ -53,7 +53,7 @@ impl Error {
             Error::Game(e) => e.code(),
             Error::Record(e) => e.code(),
             Error::Bytes(e) => e.code(),
-            Error::Level(e) => e.code(),
+            Error::Range(e) => e.code(),
             Error::Name(e) => e.code(),
             Error::Value(_) => "value",
         }
@@ -68,7 +68,7 @@ impl Error {
             Error::Game(e) => e.to_string(),
             Error::Record(e) => e.to_string(),
             Error::Bytes(e) => e.to_string(),
-            Error::Level(e) => e.to_string(),
+            Error::Range(e) => e.to_string(),
             Error::Name(e) => e.to_string(),
             Error::Value(e) => e.clone(),
         }
@@ -113,7 +113,7 @@ from_engine!(
     Game(GameError),
     Record(RecordError),
     Bytes(PositionBytesError),
-    Level(LevelError),
+    Range(RangeError),
     Name(ParseNameError)
 );
 

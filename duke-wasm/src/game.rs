@@ -4,12 +4,12 @@ use duke_engine::encode::{
     action_index, game_decision, write_game_mask, write_game_observation, Decision,
 };
 use duke_engine::search::{game_input, Level, Limits, SearchResult, Searcher};
-use duke_engine::{Game as EngineGame, Outcome as EngineOutcome};
+use duke_engine::{Game as EngineGame, Limit, Outcome as EngineOutcome};
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
 use crate::action::Action;
-use crate::convert::{array, field, field_f64, object, perspective, seed, side_name, square};
+use crate::convert::{array, field, object, perspective, seed, side_name, square};
 use crate::errors::{Error, Result};
 use crate::position::{chances, mask, observation, svg_text, Position};
 
@@ -32,12 +32,19 @@ fn decision_text(d: Decision) -> String {
 
 /// A level from a JavaScript number: 1 to 5, anything else an error.
 fn level_number(n: f64) -> Result<Level> {
-    if n.fract() != 0.0 || !n.is_finite() {
-        return Err(Error::Value(format!(
-            "level {n}: levels are whole numbers 1 to 5"
-        )));
+    Ok(duke_engine::search::level(Limit::Level.check_f64(n)?))
+}
+
+/// A limit of an options object: a number in the engine's range, or absent.
+fn limit_field<T: TryFrom<i128>>(options: &JsValue, name: &str, limit: Limit) -> Result<Option<T>> {
+    let v = field(options, name);
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
     }
-    Ok(Level::new(n.clamp(i64::MIN as f64, i64::MAX as f64) as i64)?)
+    let n = v
+        .as_f64()
+        .ok_or_else(|| Error::Value(format!("option \"{name}\" must be a number")))?;
+    Ok(Some(limit.check_f64(n)?))
 }
 
 /// A game: setup, play with undo and redo, the levy as `draw()` then
@@ -60,9 +67,9 @@ impl Game {
                 .ok_or_else(|| Error::Value("option \"level\" must be a number".into()))?;
             return Ok((level_number(n)?, seed));
         }
-        let depth = field_f64(options, "depth")?.map(|d| d.min(f64::from(u32::MAX)) as u32);
-        let nodes = field_f64(options, "nodes")?.map(|n| n as u64);
-        let millis = field_f64(options, "millis")?.map(|n| n as u64);
+        let depth = limit_field(options, "depth", Limit::Depth)?;
+        let nodes = limit_field(options, "nodes", Limit::Nodes)?;
+        let millis = limit_field(options, "millis", Limit::Millis)?;
         if depth.is_none() && nodes.is_none() && millis.is_none() {
             // No level and no limit: the default level of every face.
             return Ok((Level::default(), seed));
@@ -311,7 +318,7 @@ impl Game {
 
     /// perft of the current position (SPEC §9).
     pub fn perft(&self, depth: f64) -> Result<f64> {
-        let depth = crate::convert::whole(depth, "depth", u64::from(u32::MAX))? as u32;
+        let depth: u32 = Limit::PerftDepth.check_f64(depth)?;
         Ok(duke_engine::perft(self.inner.position(), depth) as f64)
     }
 
@@ -450,15 +457,9 @@ impl Game {
     #[wasm_bindgen(unchecked_return_type = "Hint")]
     pub fn hint(&self, level: Option<f64>, k: Option<f64>) -> Result<JsValue> {
         let lvl = level_number(level.unwrap_or(3.0))?;
-        let k = k.unwrap_or(3.0);
-        let max = duke_engine::search::MAX_HINTS;
-        if k.fract() != 0.0 || !(0.0..=max as f64).contains(&k) {
-            return Err(Error::Value(format!(
-                "k {k}: a hint lists 0 to {max} decisions"
-            )));
-        }
+        let k: usize = Limit::Hints.check_f64(k.unwrap_or(3.0))?;
         let (pos, drawn, history) = self.search_input()?;
-        let h = Searcher::new().hint(&pos, drawn, &history, &lvl, k as usize);
+        let h = Searcher::new().hint(&pos, drawn, &history, &lvl, k);
         let top = h
             .top
             .iter()

@@ -204,14 +204,14 @@ impl Position {
 
     /// perft (SPEC §9): the leaves of the legal-action tree at a depth.
     pub fn perft(&self, depth: f64) -> Result<f64> {
-        let depth = crate::convert::whole(depth, "depth", u64::from(u32::MAX))? as u32;
+        let depth: u32 = duke_engine::Limit::PerftDepth.check_f64(depth)?;
         Ok(perft(&self.inner, depth) as f64)
     }
 
     /// Each legal action's text with the perft of its child at depth - 1.
     #[wasm_bindgen(unchecked_return_type = "[string, number][]")]
     pub fn divide(&self, depth: f64) -> Result<Array> {
-        let depth = crate::convert::whole(depth, "depth", u64::from(u32::MAX))? as u32;
+        let depth: u32 = duke_engine::Limit::PerftDepth.check_f64(depth)?;
         Ok(divide(&self.inner, depth)
             .map(|(a, n)| JsValue::from(array([JsValue::from(a.to_string()), (n as f64).into()])))
             .collect::<Array>())

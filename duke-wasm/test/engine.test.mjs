@@ -336,3 +336,27 @@ test("conformance: every name reads and writes as the engine says", () => {
   assert.deepEqual(phases, n.phase.map((p) => p.word));
   assert.ok(n.reason.map((r) => r.word).includes(over.outcome.reason));
 });
+
+// The range vectors: each limit's value through the package's entry point
+// for it; JavaScript's searches run on one thread, so it takes no thread count.
+const rangeCalls = {
+  level: (v) => new Game(1).bestAction({ level: v }),
+  depth: (v) => new Game(1).bestAction({ depth: v }),
+  nodes: (v) => new Game(1).bestAction({ nodes: v }),
+  millis: (v) => new Game(1).bestAction({ millis: v }),
+  perft_depth: (v) => new Position().perft(v),
+  hints: (v) => new Game(1).hint(1, v),
+};
+for (const [limit, value, code] of rows("ranges.txt")) {
+  if (limit === "threads") continue;
+  test(`conformance: ${limit} ${value}`, () => {
+    const call = rangeCalls[limit];
+    assert.ok(call, `no JavaScript call for the limit ${limit}`);
+    if (code === "-") call(Number(value));
+    else assert.throws(() => call(Number(value)), (e) => e instanceof DukeError && e.code === code);
+  });
+}
+test("conformance: a limit given as a fraction is refused with the limit's code", () => {
+  assert.throws(() => new Game(1).bestAction({ depth: 2.5 }), (e) => e.code === "limits.depth" && /not a whole number/.test(e.message));
+  assert.throws(() => new Position().perft(NaN), (e) => e.code === "perft.depth");
+});

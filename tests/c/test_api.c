@@ -649,6 +649,67 @@ static void test_conformance_names(void) {
     CHECK(all_marks == (1 << mark) - 1);
 }
 
+/* The range vectors (tests/data/conformance/ranges.txt): C's entry point for
+ * each limit, with the value and the code. C's unsigned parameters cannot
+ * hold -1, and 0 means "the default" for a level and "unset" for a
+ * search limit, so those probes have no C call and are skipped. */
+static void test_conformance_ranges(void) {
+    FILE *f = fopen(DUKE_DATA_DIR "/conformance/ranges.txt", "r");
+    CHECK(f != NULL);
+    if (!f) return;
+    static char line[256], text[256], code[64];
+    int checked = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n') continue;
+        char *limit = strtok(line, "\t"), *value_text = strtok(NULL, "\t"), *want = strtok(NULL, "\t\n");
+        if (!limit || !value_text || !want) { failed++; continue; }
+        long long v = strtoll(value_text, NULL, 10);
+        int zero_is_unset = strcmp(limit, "level") == 0 || strcmp(limit, "depth") == 0 ||
+                            strcmp(limit, "nodes") == 0 || strcmp(limit, "millis") == 0;
+        if (v < 0 || (v == 0 && zero_is_unset)) continue;
+        duke_game *game = NULL;
+        duke_position *pos = NULL;
+        CHECK(duke_game_new(1, &game) == DUKE_OK);
+        CHECK(duke_position_new(&pos) == DUKE_OK);
+        size_t len = 0;
+        uint64_t n = 0;
+        duke_search_limits lim = {0, 0, 0};
+        duke_status st = DUKE_OK;
+        if (strcmp(limit, "level") == 0) {
+            st = duke_game_best_action(game, (uint8_t)v, 0, text, sizeof text, &len);
+        } else if (strcmp(limit, "threads") == 0) {
+            st = duke_game_set_threads(game, (uint32_t)v);
+        } else if (strcmp(limit, "depth") == 0 || strcmp(limit, "nodes") == 0 || strcmp(limit, "millis") == 0) {
+            if (limit[0] == 'd') lim.depth = (uint32_t)v;
+            else if (limit[0] == 'n') lim.nodes = (uint64_t)v;
+            else lim.millis = (uint64_t)v;
+            st = duke_game_best_action_limits(game, &lim, text, sizeof text, &len);
+        } else if (strcmp(limit, "perft_depth") == 0) {
+            st = duke_position_perft(pos, (uint32_t)v, &n);
+        } else if (strcmp(limit, "hints") == 0) {
+            static char hint[65536];
+            st = duke_game_hint(game, 1, (uint32_t)v, hint, sizeof hint, &len);
+        } else {
+            fprintf(stderr, "conformance: no C call for the limit %s\n", limit);
+            failed++;
+        }
+        code[0] = 0;
+        if (st != DUKE_OK) duke_last_error_code(code, sizeof code);
+        const char *got = st == DUKE_OK ? "-" : code;
+        if (strcmp(got, want) != 0 || (st != DUKE_OK && st != DUKE_INVALID_ARGUMENT)) {
+            fprintf(stderr, "conformance: %s %lld gives %s (status %d), expected %s\n", limit, v, got, (int)st, want);
+            failed++;
+        } else {
+            passed++;
+        }
+        duke_game_free(game);
+        duke_position_free(pos);
+        checked++;
+    }
+    fclose(f);
+    CHECK(checked >= 12);
+}
+
 int main(void) {
     test_version();
     test_flags();
@@ -660,6 +721,7 @@ int main(void) {
     test_conformance();
     test_conformance_players();
     test_conformance_names();
+    test_conformance_ranges();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -105,3 +105,29 @@ def test_every_name_reads_and_writes_as_the_engine_says():
     # Reasons: what a finished game and play_games say is one of the words.
     reasons = {w for w, _, _ in n["reason"]}
     assert over.outcome.reason in reasons and games["reason"][0] in reasons
+
+
+def call_with(limit, value):
+    """Python's entry point for each limit of ranges.txt."""
+    game = duke.Game(seed=1)
+    if limit == "level":
+        return game.best_action(level=value)
+    if limit == "threads":
+        return game.best_action(threads=value)
+    if limit in ("depth", "nodes", "millis"):
+        return game.best_action(**{limit: value})
+    if limit == "perft_depth":
+        return duke.Position().perft(value)
+    if limit == "hints":
+        return game.hint(level=1, k=value)
+    raise AssertionError(f"no Python call for {limit}")
+
+
+@pytest.mark.parametrize("limit,value,code", list(rows("ranges.txt")))
+def test_every_limit_is_checked_not_clamped(limit, value, code):
+    if code == "-":
+        call_with(limit, int(value))
+    else:
+        with pytest.raises(duke.DukeError) as e:
+            call_with(limit, int(value))
+        assert e.value.code == code

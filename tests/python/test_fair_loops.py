@@ -103,6 +103,8 @@ def test_a_long_search_stops_on_ctrl_c_within_a_fifth_of_a_second():
         lambda: game.hint(level=5, k=3),
         lambda: duke.analyze(text, level=5),
         lambda: duke.play_games([(s, "level4", "level4") for s in range(500)]),
+        lambda: duke.Position().perft(9),
+        lambda: game.divide(9),
     )
     for call in calls:
         sent.clear()

@@ -277,9 +277,10 @@ def test_ai_with_threads():
     ones = {middle.best_index(nodes=30000, threads=1) for _ in range(3)}
     assert ones == {middle.best_index(nodes=30000)}
     for bad in [0, -1, 65]:
-        with pytest.raises(duke.DukeError, match="threads must be 1 to 64"):
+        with pytest.raises(duke.DukeError, match="the search takes 1 to 64 threads") as e:
             middle.best_action(depth=1, threads=bad)
-        with pytest.raises(duke.DukeError, match="threads must be 1 to 64"):
+        assert e.value.code == "threads.range"
+        with pytest.raises(duke.DukeError, match="the search takes 1 to 64 threads"):
             middle.hint(threads=bad)
 
 

@@ -31,7 +31,11 @@ from duke._duke import (
     DRAW,
     LEVELS,
     MAX_GAMES,
+    MAX_DEPTH,
     MAX_HINTS,
+    MAX_MILLIS,
+    MAX_PERFT_DEPTH,
+    MAX_THREADS,
     OBS_LEN,
     PLANES,
     Action,
@@ -115,6 +119,7 @@ def save_svg(obj, path, **kwargs):
 
 __all__ = [
     "ACTION_SPACE", "DEFAULT_LEVEL", "DRAW", "LEVELS", "MAX_GAMES", "MAX_HINTS", "OBS_LEN", "PLANES",
+    "MAX_DEPTH", "MAX_MILLIS", "MAX_PERFT_DEPTH", "MAX_THREADS",
     "SQUARES", "TROOPS",
     "Action", "ActionFlag", "ActionList", "MarkFlag", "DukeError", "Game", "IllegalActionError", "Outcome", "ParseError",
     "PhaseError", "Position", "QUIET_LIMIT", "RecordError", "Tile", "VecGame",

@@ -25,6 +25,14 @@ MAX_GAMES: int
 """The most games a VecGame holds."""
 MAX_HINTS: int
 """The most decisions a hint lists (its k)."""
+MAX_THREADS: int
+"""The most search threads (threads=)."""
+MAX_DEPTH: int
+"""The deepest search best_action(depth=) takes, in turns."""
+MAX_MILLIS: int
+"""The longest search best_action(millis=) takes (a day)."""
+MAX_PERFT_DEPTH: int
+"""The deepest perft() and divide()."""
 _ACTION_FLAGS: dict[str, int]
 _MARK_FLAGS: dict[str, int]
 TROOPS: str
@@ -45,6 +53,10 @@ __all__ = [
     "LEVELS",
     "MAX_GAMES",
     "MAX_HINTS",
+    "MAX_THREADS",
+    "MAX_DEPTH",
+    "MAX_MILLIS",
+    "MAX_PERFT_DEPTH",
     "TROOPS",
     "ActionList",
     "B1",
