@@ -1,15 +1,19 @@
 //! `duke engine`: the AI behind the engine protocol
 //! (`docs/src/engine-protocol.md`), one command a line on standard input,
 //! answers on standard output. A search runs on its own thread so that
-//! `stop`, `isready` and `quit` are heard while it thinks.
+//! `stop`, `isready` and `quit` are heard while it thinks. [`Engine`]
+//! takes lines and writes its answers to any output (the fuzz target
+//! `engine_protocol` drives it so).
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-use duke_engine::search::{game_input, level, Limits, Searcher, LEVELS, MAX_THREADS};
+use duke_engine::search::{
+    game_input, level, Limits, Searcher, LEVELS, MAX_DEPTH, MAX_MILLIS, MAX_THREADS,
+};
 use duke_engine::{Game, Limit, Phase, Troop};
 
 use crate::protocol::{self, decision_text, score_text, Command, GoLimits, Start};
@@ -18,10 +22,15 @@ use crate::protocol::{self, decision_text, score_text, Command, GoLimits, Start}
 /// starting values.
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
+    /// The level `go` plays without limits.
     pub level: u8,
+    /// A depth for every `go` (0: none).
     pub depth: u32,
+    /// A node budget for every `go` (0: none).
     pub nodes: u64,
+    /// Milliseconds for every `go` (0: none).
     pub time: u64,
+    /// Search threads.
     pub threads: usize,
 }
 
@@ -43,42 +52,58 @@ struct Running {
     answered: Arc<AtomicBool>,
 }
 
-struct Engine {
+/// Where the engine's answers go, shared with the search thread.
+#[derive(Clone)]
+pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    /// Answers written to `w`.
+    pub fn new(w: impl Write + Send + 'static) -> Output {
+        Output(Arc::new(Mutex::new(Box::new(w))))
+    }
+
+    fn say(&self, line: &str) {
+        let mut out = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
+    }
+
+    fn error(&self, message: &str) {
+        self.say(&format!("error {message}"));
+    }
+}
+
+/// The engine behind the protocol: [`Engine::handle`] takes one line.
+pub struct Engine {
     options: Options,
     game: Game,
     drawn: Option<Troop>,
     searcher: Option<Searcher>,
     running: Option<Running>,
-}
-
-fn say(line: &str) {
-    let mut out = io::stdout().lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
-}
-
-fn error(message: &str) {
-    say(&format!("error {message}"));
+    out: Output,
 }
 
 impl Engine {
-    fn new(options: Options) -> Engine {
+    /// An engine with these starting options, answering to `out`.
+    pub fn new(options: Options, out: Output) -> Engine {
         Engine {
             options,
             game: Game::standard(0),
             drawn: None,
             searcher: Some(Searcher::new()),
             running: None,
+            out,
         }
     }
 
     /// Waits for the search thread and takes its searcher back.
-    fn join(&mut self) {
+    pub fn join(&mut self) {
         if let Some(r) = self.running.take() {
             match r.handle.join() {
                 Ok(s) => self.searcher = Some(s),
                 Err(_) => {
-                    error("the search failed; a new searcher takes its place");
+                    self.out
+                        .error("the search failed; a new searcher takes its place");
                     self.searcher = Some(Searcher::new());
                 }
             }
@@ -92,8 +117,10 @@ impl Engine {
         self.join();
     }
 
-    /// Handles one line; `false` once the client said `quit`.
-    fn handle(&mut self, line: &str) -> bool {
+    /// Handles one line; `false` once the client said `quit`. A line
+    /// that is no command, or a command that cannot be done now, is
+    /// answered with one `error` line.
+    pub fn handle(&mut self, line: &str) -> bool {
         // A search that has answered is over: take its searcher back.
         if self
             .running
@@ -105,7 +132,7 @@ impl Engine {
         let command = match protocol::parse(line) {
             Ok(c) => c,
             Err(e) => {
-                error(&e);
+                self.out.error(&e);
                 return true;
             }
         };
@@ -116,14 +143,14 @@ impl Engine {
                 return false;
             }
             Command::Stop => self.stop(),
-            Command::IsReady => say("readyok"),
+            Command::IsReady => self.out.say("readyok"),
             Command::Duke => self.identify(),
-            _ if self.running.is_some() => {
-                error("busy: a search is running (send stop, or wait for its bestdecision)")
-            }
+            _ if self.running.is_some() => self
+                .out
+                .error("busy: a search is running (send stop, or wait for its bestdecision)"),
             Command::SetOption { name, value } => {
                 if let Err(e) = self.set_option(&name, &value) {
-                    error(&e);
+                    self.out.error(&e);
                 }
             }
             Command::NewGame => {
@@ -138,7 +165,8 @@ impl Engine {
                 for (i, a) in moves.iter().enumerate() {
                     // A position's levies carry their troops (a record's).
                     if let Err(e) = game.play_levy(*a) {
-                        error(&format!("position: action {} ({a}): {e}", i + 1));
+                        self.out
+                            .error(&format!("position: action {} ({a}): {e}", i + 1));
                         return true;
                     }
                 }
@@ -147,12 +175,12 @@ impl Engine {
             }
             Command::Drawn(troop) => {
                 if let Err(e) = self.set_drawn(troop) {
-                    error(&e);
+                    self.out.error(&e);
                 }
             }
             Command::Go(limits) => {
                 if let Err(e) = self.go(limits) {
-                    error(&e);
+                    self.out.error(&e);
                 }
             }
         }
@@ -160,34 +188,34 @@ impl Engine {
     }
 
     fn identify(&self) {
-        say(&format!(
+        self.out.say(&format!(
             "id name duke-engine {}",
             env!("CARGO_PKG_VERSION")
         ));
-        say("id author the duke-engine authors");
-        say(&format!("protocol {}", protocol::VERSION));
+        self.out.say("id author the duke-engine authors");
+        self.out.say(&format!("protocol {}", protocol::VERSION));
         let o = self.options;
-        say(&format!(
+        self.out.say(&format!(
             "option name level type spin default {} min 1 max {LEVELS}",
             o.level
         ));
-        say(&format!(
-            "option name depth type spin default {} min 0 max 64",
+        self.out.say(&format!(
+            "option name depth type spin default {} min 0 max {MAX_DEPTH}",
             o.depth
         ));
-        say(&format!(
+        self.out.say(&format!(
             "option name nodes type spin default {} min 0 max 1000000000000",
             o.nodes
         ));
-        say(&format!(
-            "option name time type spin default {} min 0 max 86400000",
+        self.out.say(&format!(
+            "option name time type spin default {} min 0 max {MAX_MILLIS}",
             o.time
         ));
-        say(&format!(
+        self.out.say(&format!(
             "option name threads type spin default {} min 1 max {MAX_THREADS}",
             o.threads
         ));
-        say("dukeok");
+        self.out.say("dukeok");
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
@@ -201,13 +229,32 @@ impl Engine {
                     .check(n)
                     .map_err(|e| format!("setoption: {e}"))?;
             }
-            "depth" => match value.parse::<u32>() {
-                Ok(n) if n <= 64 => self.options.depth = n,
-                _ => return Err(bad("a depth 0 to 64")),
-            },
+            // 0 leaves depth, nodes and time unset; other values are
+            // the engine's limits.
+            "depth" => {
+                let n: i128 = value
+                    .parse()
+                    .map_err(|_| bad(&format!("a depth 0 to {MAX_DEPTH}")))?;
+                self.options.depth = if n == 0 {
+                    0
+                } else {
+                    Limit::Depth
+                        .check(n)
+                        .map_err(|e| format!("setoption: {e}"))?
+                };
+            }
             "nodes" => self.options.nodes = value.parse().map_err(|_| bad("a node count"))?,
             "time" => {
-                self.options.time = value.parse().map_err(|_| bad("a time in milliseconds"))?
+                let n: i128 = value
+                    .parse()
+                    .map_err(|_| bad(&format!("a time 0 to {MAX_MILLIS} milliseconds")))?;
+                self.options.time = if n == 0 {
+                    0
+                } else {
+                    Limit::Millis
+                        .check(n)
+                        .map_err(|e| format!("setoption: {e}"))?
+                };
             }
             "threads" => {
                 let n: i128 = value
@@ -258,7 +305,9 @@ impl Engine {
             depth: go.depth.or(nonzero32(self.options.depth)),
             nodes: go.nodes.or(nonzero64(self.options.nodes)),
             millis: go.movetime.or(nonzero64(self.options.time)),
-        };
+        }
+        .check()
+        .map_err(|e| format!("go: {e}"))?;
         let lvl = level(self.options.level);
         let mut searcher = self.searcher.take().unwrap_or_default();
         let stop = Arc::new(AtomicBool::new(false));
@@ -268,6 +317,7 @@ impl Engine {
             .set_threads(self.options.threads)
             .expect("setoption checks the thread count");
         let done = answered.clone();
+        let out = self.out.clone();
         let handle = std::thread::spawn(move || {
             let start = Instant::now();
             let result = if limits == Limits::default() {
@@ -278,7 +328,7 @@ impl Engine {
             };
             let pv: Vec<String> = result.pv.iter().map(|&d| decision_text(d)).collect();
             let score = score_text(result.score);
-            say(&format!(
+            out.say(&format!(
                 "info depth {} score {score} nodes {} time {} pv {}",
                 result.depth,
                 result.nodes,
@@ -286,7 +336,7 @@ impl Engine {
                 pv.join(" ")
             ));
             done.store(true, Ordering::Release);
-            say(&format!(
+            out.say(&format!(
                 "bestdecision {} score {score} pv {}",
                 decision_text(result.decision),
                 pv.join(" ")
@@ -304,7 +354,7 @@ impl Engine {
 
 /// Runs the engine until `quit` or the end of its input.
 pub fn run(options: Options) -> io::Result<()> {
-    let mut engine = Engine::new(options);
+    let mut engine = Engine::new(options, Output::new(io::stdout()));
     let stdin = io::stdin();
     for line in stdin.lock().lines() {
         if !engine.handle(&line?) {

@@ -8,17 +8,16 @@ use std::time::Instant;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
 mod analyze;
-mod engine;
 mod external;
 mod input;
 mod play;
 mod progress;
-mod protocol;
 mod soak;
 mod sprt;
 mod text;
 mod tournament;
 
+use duke_cli::{engine, protocol};
 use duke_engine::{divide, perft, Game, Position, Side};
 
 /// The Duke (2013 core set) in the terminal

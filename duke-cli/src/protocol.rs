@@ -12,8 +12,11 @@ pub const VERSION: &str = "duke-engine-protocol 1";
 /// A limit of one `go`; unset parts come from the options.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GoLimits {
+    /// `go depth N`.
     pub depth: Option<u32>,
+    /// `go nodes N`.
     pub nodes: Option<u64>,
+    /// `go movetime N`, in milliseconds.
     pub movetime: Option<u64>,
 }
 
@@ -29,20 +32,33 @@ pub enum Start {
 /// One line from the client.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
+    /// `duke`: identify, list the options, answer `dukeok`.
     Duke,
+    /// `isready`: answer `readyok`.
     IsReady,
+    /// `setoption name N value V`.
     SetOption {
+        /// The option's name.
         name: String,
+        /// Its new value, as text.
         value: String,
     },
+    /// `newgame`.
     NewGame,
+    /// `position startpos|dpn D [moves ...]`.
     Position {
+        /// Where the game starts.
         start: Start,
+        /// The actions played from there (levies whole, as records give them).
         moves: Vec<Action>,
     },
+    /// `drawn T`: the troop the client's bag drew for the levy.
     Drawn(Troop),
+    /// `go [depth N] [nodes N] [movetime N]`.
     Go(GoLimits),
+    /// `stop`: answer now.
     Stop,
+    /// `quit`.
     Quit,
     /// An empty line (ignored).
     Empty,

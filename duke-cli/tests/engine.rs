@@ -230,8 +230,14 @@ fn threads_option() {
         .pop()
         .unwrap()
         .starts_with("bestdecision "));
-    e.expect_error("setoption name threads value 0", "the search takes 1 to 64 threads");
-    e.expect_error("setoption name threads value 65", "the search takes 1 to 64 threads");
+    e.expect_error(
+        "setoption name threads value 0",
+        "the search takes 1 to 64 threads",
+    );
+    e.expect_error(
+        "setoption name threads value 65",
+        "the search takes 1 to 64 threads",
+    );
     e.expect_error("setoption name threads value two", "a thread count 1 to 64");
     e.send("quit");
     assert!(e.child.wait().unwrap().success());

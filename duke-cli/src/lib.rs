@@ -1,0 +1,7 @@
+//! The parts of the `duke` program that other programs drive: the engine
+//! protocol ([`protocol`]: its commands as text) and the engine behind it
+//! ([`engine`]). The fuzz target `engine_protocol` feeds [`engine::Engine`]
+//! arbitrary lines through this library; the `duke` binary is the rest.
+
+pub mod engine;
+pub mod protocol;
