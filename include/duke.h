@@ -117,6 +117,21 @@
 #define DUKE_MARK_COMMAND 32
 
 /**
+ * duke_position_svg: the engine's default drawing (DUKE_SVG_COORDINATES).
+ */
+#define DUKE_SVG_DEFAULT 2
+
+/**
+ * duke_position_svg: the board from Dark's side (rank 1 on top).
+ */
+#define DUKE_SVG_FROM_DARK 1
+
+/**
+ * duke_position_svg: file letters and rank numbers.
+ */
+#define DUKE_SVG_COORDINATES 2
+
+/**
  * The number of AI levels (1 to DUKE_LEVELS).
  */
 #define DUKE_LEVELS 5
@@ -570,6 +585,15 @@ void duke_position_free(duke_position *pos);
  * Writes the DPN text.
  */
 duke_status duke_position_to_dpn(const duke_position *pos, char *buf, size_t len, size_t *out_len);
+
+/**
+ * Writes an SVG drawing of the position: every tile with the chart of its
+ * face that is up, Dark's turned 180°. `flags` is a set of `DUKE_SVG_*`
+ * (DUKE_SVG_DEFAULT draws the coordinates from Light's side); `square` a
+ * square's side in pixels, 16 to 1024 (code `svg.size`), or 0 for the
+ * default (72). Unknown flag bits are DUKE_INVALID_ARGUMENT.
+ */
+duke_status duke_position_svg(const duke_position *pos, uint32_t flags, uint32_t square, char *buf, size_t len, size_t *out_len);
 
 /**
  * The side to move.

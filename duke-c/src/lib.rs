@@ -59,6 +59,12 @@ pub const DUKE_MARK_JUMP_SLIDE: u8 = 8;
 pub const DUKE_MARK_STRIKE: u8 = 16;
 /// duke_troop_marks: Command marks.
 pub const DUKE_MARK_COMMAND: u8 = 32;
+/// duke_position_svg: the engine's default drawing (DUKE_SVG_COORDINATES).
+pub const DUKE_SVG_DEFAULT: u32 = 2;
+/// duke_position_svg: the board from Dark's side (rank 1 on top).
+pub const DUKE_SVG_FROM_DARK: u32 = 1;
+/// duke_position_svg: file letters and rank numbers.
+pub const DUKE_SVG_COORDINATES: u32 = 2;
 /// The number of AI levels (1 to DUKE_LEVELS).
 pub const DUKE_LEVELS: u8 = 5;
 /// The most decisions a hint lists (its `k`).
@@ -85,6 +91,11 @@ const _: () = {
     assert!(DUKE_MARK_MOVE == M::MOVE.bits() && DUKE_MARK_JUMP == M::JUMP.bits());
     assert!(DUKE_MARK_SLIDE == M::SLIDE.bits() && DUKE_MARK_JUMP_SLIDE == M::JUMP_SLIDE.bits());
     assert!(DUKE_MARK_STRIKE == M::STRIKE.bits() && DUKE_MARK_COMMAND == M::COMMAND.bits());
+};
+const _: () = {
+    use duke_engine::render::SvgFlags as S;
+    assert!(DUKE_SVG_FROM_DARK == S::FROM_DARK.bits() as u32);
+    assert!(DUKE_SVG_COORDINATES == S::COORDINATES.bits() as u32);
 };
 const _: () = assert!(DUKE_LEVELS == duke_engine::search::LEVELS);
 const _: () = assert!(DUKE_MAX_HINTS as usize == duke_engine::search::MAX_HINTS);

@@ -3,6 +3,7 @@
 use std::ffi::c_char;
 
 use duke_engine::encode::{action_index, write_observation, Decision, Perspective};
+use duke_engine::render::{svg, SvgFlags, SvgOptions};
 use duke_engine::{perft, Position, Side};
 
 use crate::error::{
@@ -173,6 +174,52 @@ pub unsafe extern "C" fn duke_position_to_dpn(
         // SAFETY: NULL or a live handle; buffer contract passed through.
         let p = unsafe { obj(pos, "pos")? };
         unsafe { text_out(&p.inner.to_string(), buf, len, out_len) }
+    })
+}
+
+/// Writes an SVG drawing of the position: every tile with the chart of its
+/// face that is up, Dark's turned 180°. `flags` is a set of `DUKE_SVG_*`
+/// (DUKE_SVG_DEFAULT draws the coordinates from Light's side); `square` a
+/// square's side in pixels, 16 to 1024 (code `svg.size`), or 0 for the
+/// default (72). Unknown flag bits are DUKE_INVALID_ARGUMENT.
+#[no_mangle]
+pub unsafe extern "C" fn duke_position_svg(
+    pos: *const duke_position,
+    flags: u32,
+    square: u32,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle; buffer contract passed through.
+        let p = unsafe { obj(pos, "pos")? };
+        let defaults = SvgOptions::default();
+        let flags = u8::try_from(flags)
+            .ok()
+            .and_then(SvgFlags::from_bits)
+            .ok_or_else(|| {
+                Error::new(
+                    duke_status::DukeInvalidArgument,
+                    format!(
+                        "flags {flags}: the bits are DUKE_SVG_FROM_DARK and DUKE_SVG_COORDINATES"
+                    ),
+                )
+            })?;
+        let square = if square == 0 {
+            defaults.square
+        } else {
+            duke_engine::Limit::SvgSquare.check(square)?
+        };
+        let text = svg(
+            &p.inner,
+            &SvgOptions {
+                square,
+                flags,
+                ..defaults
+            },
+        );
+        unsafe { text_out(&text, buf, len, out_len) }
     })
 }
 

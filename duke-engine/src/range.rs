@@ -12,6 +12,7 @@
 //! | a search's time | 1 to [`MAX_MILLIS`] ms | `limits.millis` |
 //! | a perft depth | 0 to [`MAX_PERFT_DEPTH`] | `perft.depth` |
 //! | a hint's length `k` | 0 to [`MAX_HINTS`] | `hint.count` |
+//! | an SVG drawing's square | 16 to 1,024 pixels | `svg.size` |
 //!
 //! ```
 //! use duke_engine::Limit;
@@ -62,11 +63,13 @@ pub enum Limit {
     PerftDepth,
     /// How many decisions a hint lists.
     Hints,
+    /// The side of a square of an SVG drawing, in pixels.
+    SvgSquare,
 }
 
 impl Limit {
     /// Every limit, in order.
-    pub const ALL: [Limit; 7] = [
+    pub const ALL: [Limit; 8] = [
         Limit::Level,
         Limit::Threads,
         Limit::Depth,
@@ -74,6 +77,7 @@ impl Limit {
         Limit::Millis,
         Limit::PerftDepth,
         Limit::Hints,
+        Limit::SvgSquare,
     ];
 
     /// The smallest and largest values allowed.
@@ -86,6 +90,7 @@ impl Limit {
             Limit::Millis => (1, MAX_MILLIS as i128),
             Limit::PerftDepth => (0, MAX_PERFT_DEPTH as i128),
             Limit::Hints => (0, MAX_HINTS as i128),
+            Limit::SvgSquare => (16, 1024),
         }
     }
 
@@ -99,6 +104,7 @@ impl Limit {
             Limit::Millis => "limits.millis",
             Limit::PerftDepth => "perft.depth",
             Limit::Hints => "hint.count",
+            Limit::SvgSquare => "svg.size",
         }
     }
 
@@ -113,6 +119,7 @@ impl Limit {
             Limit::Millis => "millis",
             Limit::PerftDepth => "perft_depth",
             Limit::Hints => "hints",
+            Limit::SvgSquare => "svg_square",
         }
     }
 
@@ -203,6 +210,7 @@ impl fmt::Display for RangeError {
             ),
             Limit::PerftDepth => write!(f, "perft depth {g}: perft and divide take {lo} to {hi}"),
             Limit::Hints => write!(f, "k {g}: a hint lists {lo} to {hi} decisions"),
+            Limit::SvgSquare => write!(f, "size {g}: a drawing's square is {lo} to {hi} pixels"),
         }
     }
 }

@@ -7,19 +7,38 @@ use core::fmt::Write as _;
 use crate::charts::{chart, ChartMark, Mark};
 use crate::{Action, Bitboard, Face, Position, Side, Square, Tile, Troop};
 
+bitflags::bitflags! {
+    /// The drawing's switches ([`SvgOptions::flags`]); C has them as
+    /// `DUKE_SVG_*`, Python as `duke.SvgFlag`.
+    ///
+    /// ```
+    /// use duke_engine::render::{svg, SvgFlags, SvgOptions};
+    /// use duke_engine::Position;
+    /// let plain = SvgOptions { flags: SvgFlags::empty(), ..SvgOptions::default() };
+    /// assert!(!svg(&Position::standard(), &plain).contains(">A</text>"));
+    /// assert!(svg(&Position::standard(), &SvgOptions::default()).contains(">A</text>"));
+    /// ```
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct SvgFlags: u8 {
+        /// Draw the board from Dark's side (rank 1 on top).
+        const FROM_DARK = 1;
+        /// Draw file letters and rank numbers (on by default).
+        const COORDINATES = 2;
+    }
+}
+
 /// How to draw a position as SVG.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SvgOptions {
-    /// Side of one square, in pixels.
+    /// Side of one square, in pixels; the faces take
+    /// [`Limit::SvgSquare`](crate::Limit::SvgSquare)'s range (16 to 1,024).
     pub square: u32,
     /// Squares to highlight (say, the targets of a selected tile).
     pub highlights: Bitboard,
     /// The last action, whose squares are marked.
     pub last_action: Option<Action>,
-    /// Draw the board from Dark's side (rank 1 on top).
-    pub from_dark: bool,
-    /// Draw file letters and rank numbers.
-    pub coordinates: bool,
+    /// The switches: [`SvgFlags::COORDINATES`] by default.
+    pub flags: SvgFlags,
 }
 
 impl Default for SvgOptions {
@@ -28,8 +47,7 @@ impl Default for SvgOptions {
             square: 72,
             highlights: Bitboard::EMPTY,
             last_action: None,
-            from_dark: false,
-            coordinates: true,
+            flags: SvgFlags::COORDINATES,
         }
     }
 }
@@ -53,8 +71,10 @@ const DARK_INK: &str = "#f4e6c8";
 /// assert_eq!(text.matches("class=\"tile\"").count(), 6);
 /// ```
 pub fn svg(pos: &Position, opts: &SvgOptions) -> String {
-    let s = opts.square.max(24) as f32;
-    let margin = if opts.coordinates { s * 0.3 } else { 0.0 };
+    let s = opts.square as f32;
+    let from_dark = opts.flags.contains(SvgFlags::FROM_DARK);
+    let coordinates = opts.flags.contains(SvgFlags::COORDINATES);
+    let margin = if coordinates { s * 0.3 } else { 0.0 };
     let size = s * 6.0 + 2.0 * margin;
     let mut out = String::new();
     let _ = write!(
@@ -67,7 +87,7 @@ pub fn svg(pos: &Position, opts: &SvgOptions) -> String {
     );
     // Screen position of a square's top-left corner.
     let corner = |sq: Square| -> (f32, f32) {
-        let (col, row) = if opts.from_dark {
+        let (col, row) = if from_dark {
             (5 - sq.file(), sq.rank())
         } else {
             (sq.file(), 5 - sq.rank())
@@ -105,7 +125,7 @@ pub fn svg(pos: &Position, opts: &SvgOptions) -> String {
     for sq in Square::ALL {
         if let Some(tile) = pos.tile_at(sq) {
             let (x, y) = corner(sq);
-            draw_tile(&mut out, tile, x, y, s, opts.from_dark);
+            draw_tile(&mut out, tile, x, y, s, from_dark);
         }
     }
     for sq in opts.highlights {
@@ -118,10 +138,10 @@ pub fn svg(pos: &Position, opts: &SvgOptions) -> String {
             y + s / 2.0
         );
     }
-    if opts.coordinates {
+    if coordinates {
         for i in 0..6u8 {
-            let file = if opts.from_dark { 5 - i } else { i };
-            let rank = if opts.from_dark { i } else { 5 - i };
+            let file = if from_dark { 5 - i } else { i };
+            let rank = if from_dark { i } else { 5 - i };
             let fx = margin + (f32::from(i) + 0.5) * s;
             let _ = write!(
                 out,

@@ -611,20 +611,29 @@ impl Game {
     /// An SVG drawing of the current position with the last action marked:
     /// every tile with the chart of its face that is up. `highlights` is a
     /// list of squares to mark, `from_dark` turns the board for Dark, `size`
-    /// is a square's width in pixels. Notebooks show games this way.
-    #[pyo3(signature = (highlights = None, from_dark = false, size = 72))]
+    /// is a square's width in pixels (16 to 1024), `flags` as for
+    /// `Position.svg`. Notebooks show games this way.
+    #[pyo3(signature = (highlights = None, from_dark = false, size = 72, flags = None))]
     fn svg(
         &self,
         highlights: Option<Vec<Bound<'_, PyAny>>>,
         from_dark: bool,
-        size: u32,
+        size: i64,
+        flags: Option<u8>,
     ) -> PyResult<String> {
         let last = self.inner.turns().next_back();
-        svg_text(self.inner.position(), highlights, last, from_dark, size)
+        svg_text(
+            self.inner.position(),
+            highlights,
+            last,
+            from_dark,
+            flags,
+            size,
+        )
     }
 
     fn _repr_svg_(&self) -> PyResult<String> {
-        self.svg(None, false, 72)
+        self.svg(None, false, 72, None)
     }
 
     /// A copy of the game, history and generator included.

@@ -86,6 +86,15 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
                 .collect(),
         )?,
     )?;
+    m.add(
+        "_SVG_FLAGS",
+        flags(
+            duke_engine::render::SvgFlags::all()
+                .iter_names()
+                .map(|(n, f)| (n, f.bits()))
+                .collect(),
+        )?,
+    )?;
     m.add_function(wrap_pyfunction!(tile::troop_marks, m)?)?;
     let letters: String = duke_engine::Troop::ALL.iter().map(|t| t.char()).collect();
     m.add("TROOPS", letters)?;

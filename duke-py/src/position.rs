@@ -2,7 +2,7 @@
 
 use duke_engine::encode::{write_legal_mask, write_observation, ACTION_SPACE, OBS_LEN, PLANES};
 use duke_engine::perft::{divide_until, perft_until};
-use duke_engine::render::{svg, text_board, SvgOptions};
+use duke_engine::render::{svg, text_board, SvgFlags, SvgOptions};
 use duke_engine::{perft, Bitboard, Limit, Position as EnginePosition};
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::prelude::*;
@@ -52,20 +52,32 @@ pub fn svg_text(
     highlights: Option<Vec<Bound<'_, PyAny>>>,
     last: Option<duke_engine::Action>,
     from_dark: bool,
-    size: u32,
+    flags: Option<u8>,
+    size: i64,
 ) -> PyResult<String> {
     let mut hl = Bitboard::EMPTY;
     for sq in highlights.unwrap_or_default() {
         hl |= square(&sq)?;
     }
+    let mut flags = match flags {
+        None => SvgOptions::default().flags,
+        Some(bits) => SvgFlags::from_bits(bits).ok_or_else(|| {
+            Error::Value(format!(
+                "flags {bits}: the SvgFlag bits are FROM_DARK (1) and COORDINATES (2)"
+            ))
+        })?,
+    };
+    flags.set(
+        SvgFlags::FROM_DARK,
+        from_dark || flags.contains(SvgFlags::FROM_DARK),
+    );
     Ok(svg(
         pos,
         &SvgOptions {
-            square: size,
+            square: Limit::SvgSquare.check(size).map_err(Error::from)?,
             highlights: hl,
             last_action: last,
-            from_dark,
-            coordinates: true,
+            flags,
         },
     ))
 }
@@ -319,21 +331,24 @@ impl Position {
     /// An SVG drawing: every tile with the chart of its face that is up,
     /// Dark's turned 180°. `highlights` is a list of squares to mark,
     /// `last_action` an action to draw, `from_dark` turns the board for
-    /// Dark, `size` is a square's width in pixels.
-    #[pyo3(signature = (highlights = None, last_action = None, from_dark = false, size = 72))]
+    /// Dark, `size` is a square's width in pixels (16 to 1024), `flags` a
+    /// `SvgFlag` set (default `SvgFlag.COORDINATES`; `from_dark=True` adds
+    /// `SvgFlag.FROM_DARK`).
+    #[pyo3(signature = (highlights = None, last_action = None, from_dark = false, size = 72, flags = None))]
     fn svg(
         &self,
         highlights: Option<Vec<Bound<'_, PyAny>>>,
         last_action: Option<&Bound<'_, PyAny>>,
         from_dark: bool,
-        size: u32,
+        size: i64,
+        flags: Option<u8>,
     ) -> PyResult<String> {
         let last = last_action.map(Action::from_arg).transpose()?;
-        svg_text(&self.inner, highlights, last, from_dark, size)
+        svg_text(&self.inner, highlights, last, from_dark, flags, size)
     }
 
     fn _repr_svg_(&self) -> PyResult<String> {
-        self.svg(None, None, false, 72)
+        self.svg(None, None, false, 72, None)
     }
 
     /// The board as text (Unicode), rank 6 on top.

@@ -482,7 +482,7 @@ impl Game {
         #[wasm_bindgen(unchecked_param_type = "(number | string)[] | undefined")]
         highlights: JsValue,
         #[wasm_bindgen(js_name = fromDark)] from_dark: Option<bool>,
-        size: Option<u32>,
+        size: Option<f64>,
     ) -> Result<String> {
         let last = self.inner.turns().next_back();
         svg_text(

@@ -1,7 +1,7 @@
 //! Positions.
 
 use duke_engine::encode::{write_legal_mask, write_observation, ACTION_SPACE, OBS_LEN};
-use duke_engine::render::{svg, text_board, SvgOptions};
+use duke_engine::render::{svg, text_board, SvgFlags, SvgOptions};
 use duke_engine::{divide, perft, Bitboard, Position as EnginePosition};
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
@@ -26,7 +26,7 @@ pub fn svg_text(
     highlights: &JsValue,
     last: Option<duke_engine::Action>,
     from_dark: bool,
-    size: Option<u32>,
+    size: Option<f64>,
 ) -> Result<String> {
     let mut hl = Bitboard::EMPTY;
     if let Some(list) = highlights.dyn_ref::<Array>() {
@@ -37,11 +37,17 @@ pub fn svg_text(
     Ok(svg(
         pos,
         &SvgOptions {
-            square: size.unwrap_or(72),
+            square: match size {
+                Some(n) => duke_engine::Limit::SvgSquare.check_f64(n)?,
+                None => SvgOptions::default().square,
+            },
             highlights: hl,
             last_action: last,
-            from_dark,
-            coordinates: true,
+            flags: if from_dark {
+                SvgOptions::default().flags | SvgFlags::FROM_DARK
+            } else {
+                SvgOptions::default().flags
+            },
         },
     ))
 }
@@ -335,7 +341,7 @@ impl Position {
         #[wasm_bindgen(js_name = lastAction, unchecked_param_type = "Action | string | undefined")]
         last_action: JsValue,
         #[wasm_bindgen(js_name = fromDark)] from_dark: Option<bool>,
-        size: Option<u32>,
+        size: Option<f64>,
     ) -> Result<String> {
         let last = if last_action.is_undefined() || last_action.is_null() {
             None

@@ -346,6 +346,7 @@ const rangeCalls = {
   millis: (v) => new Game(1).bestAction({ millis: v }),
   perft_depth: (v) => new Position().perft(v),
   hints: (v) => new Game(1).hint(1, v),
+  svg_square: (v) => new Position().svg(undefined, undefined, false, v),
 };
 for (const [limit, value, code] of rows("ranges.txt")) {
   if (limit === "threads") continue;

@@ -552,6 +552,25 @@ static void test_conformance(void) {
     CHECK(checked >= 15);
 }
 
+/* The SVG drawing, with the engine's flag set. */
+static void test_svg(void) {
+    duke_position *pos = NULL;
+    CHECK(duke_position_new(&pos) == DUKE_OK);
+    static char a[1 << 17], b[1 << 17];
+    size_t la = 0, lb = 0;
+    CHECK(duke_position_svg(pos, DUKE_SVG_DEFAULT, 0, a, sizeof a, &la) == DUKE_OK);
+    CHECK(strncmp(a, "<svg", 4) == 0 && strstr(a, ">A</text>") != NULL);
+    CHECK(duke_position_svg(pos, 0, 0, b, sizeof b, &lb) == DUKE_OK);
+    CHECK(strstr(b, ">A</text>") == NULL);
+    CHECK(duke_position_svg(pos, DUKE_SVG_FROM_DARK | DUKE_SVG_COORDINATES, 40, b, sizeof b, &lb) == DUKE_OK);
+    CHECK(strcmp(a, b) != 0);
+    CHECK(duke_position_svg(pos, 4, 0, b, sizeof b, &lb) == DUKE_INVALID_ARGUMENT);
+    CHECK(duke_position_svg(pos, 0, 8, b, sizeof b, &lb) == DUKE_INVALID_ARGUMENT);
+    CHECK(duke_last_error_code(b, sizeof b) > 0 && strcmp(b, "svg.size") == 0);
+    CHECK(duke_position_svg(pos, DUKE_SVG_DEFAULT, 0, b, 10, &lb) == DUKE_BUFFER_TOO_SMALL && lb == la);
+    duke_position_free(pos);
+}
+
 /* The player vectors (tests/data/conformance/players.txt): a standard game
  * with seed S, both sides one of the engine's players, decision t made with
  * seed S + t; its first decisions, played back through duke_game_play. */
@@ -664,7 +683,7 @@ static void test_conformance_ranges(void) {
         char *limit = strtok(line, "\t"), *value_text = strtok(NULL, "\t"), *want = strtok(NULL, "\t\n");
         if (!limit || !value_text || !want) { failed++; continue; }
         long long v = strtoll(value_text, NULL, 10);
-        int zero_is_unset = strcmp(limit, "level") == 0 || strcmp(limit, "depth") == 0 ||
+        int zero_is_unset = strcmp(limit, "level") == 0 || strcmp(limit, "depth") == 0 || strcmp(limit, "svg_square") == 0 ||
                             strcmp(limit, "nodes") == 0 || strcmp(limit, "millis") == 0;
         if (v < 0 || (v == 0 && zero_is_unset)) continue;
         duke_game *game = NULL;
@@ -686,6 +705,9 @@ static void test_conformance_ranges(void) {
             st = duke_game_best_action_limits(game, &lim, text, sizeof text, &len);
         } else if (strcmp(limit, "perft_depth") == 0) {
             st = duke_position_perft(pos, (uint32_t)v, &n);
+        } else if (strcmp(limit, "svg_square") == 0) {
+            static char drawing[1 << 17];
+            st = duke_position_svg(pos, DUKE_SVG_DEFAULT, (uint32_t)v, drawing, sizeof drawing, &len);
         } else if (strcmp(limit, "hints") == 0) {
             static char hint[65536];
             st = duke_game_hint(game, 1, (uint32_t)v, hint, sizeof hint, &len);
@@ -718,6 +740,7 @@ int main(void) {
     test_setup_and_end();
     test_ai();
     test_bad_inputs();
+    test_svg();
     test_conformance();
     test_conformance_players();
     test_conformance_names();

@@ -120,6 +120,8 @@ def call_with(limit, value):
         return duke.Position().perft(value)
     if limit == "hints":
         return game.hint(level=1, k=value)
+    if limit == "svg_square":
+        return duke.Position().svg(size=value)
     raise AssertionError(f"no Python call for {limit}")
 
 

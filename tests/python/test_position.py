@@ -127,3 +127,17 @@ def test_svg_and_text():
     assert pos.svg(highlights=["B2", duke.A1], last_action="B1-B2").count('class="highlight"') == 2
     text = pos.board_text()
     assert text.splitlines()[0] == "6   ·   ·   f   d   f   ·"
+
+
+def test_svg_flags_are_the_engines():
+    pos = duke.Position()
+    default = pos.svg()
+    assert ">A</text>" in default
+    assert pos.svg(flags=duke.SvgFlag.COORDINATES) == default
+    assert ">A</text>" not in pos.svg(flags=0)
+    assert pos.svg(from_dark=True) == pos.svg(flags=duke.SvgFlag.COORDINATES | duke.SvgFlag.FROM_DARK)
+    with pytest.raises(duke.DukeError):
+        pos.svg(flags=4)
+    with pytest.raises(duke.DukeError) as e:
+        pos.svg(size=10_000)
+    assert e.value.code == "svg.size"

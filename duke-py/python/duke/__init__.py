@@ -93,11 +93,22 @@ class MarkFlag(_enum.IntFlag):
     COMMAND = 32
 
 
+class SvgFlag(_enum.IntFlag):
+    """The switches of an SVG drawing (`svg(flags=...)`), the engine's flag
+    set: FROM_DARK (rank 1 on top), COORDINATES (file letters and rank
+    numbers, on by default)."""
+
+    FROM_DARK = 1
+    COORDINATES = 2
+
+
 # Written out for type checkers; the engine owns the values, and a package
 # whose copy differs from the engine's refuses to import.
-if {f.name: f.value for f in ActionFlag} != _duke._ACTION_FLAGS or {
-    f.name: f.value for f in MarkFlag
-} != _duke._MARK_FLAGS:  # pragma: no cover
+if (
+    {f.name: f.value for f in ActionFlag} != _duke._ACTION_FLAGS
+    or {f.name: f.value for f in MarkFlag} != _duke._MARK_FLAGS
+    or {f.name: f.value for f in SvgFlag} != _duke._SVG_FLAGS
+):  # pragma: no cover
     raise ImportError("duke: the flag sets differ from the engine's (a broken build)")
 
 SQUARES = list(range(36))
@@ -121,7 +132,7 @@ __all__ = [
     "ACTION_SPACE", "DEFAULT_LEVEL", "DRAW", "LEVELS", "MAX_GAMES", "MAX_HINTS", "OBS_LEN", "PLANES",
     "MAX_DEPTH", "MAX_MILLIS", "MAX_PERFT_DEPTH", "MAX_THREADS",
     "SQUARES", "TROOPS",
-    "Action", "ActionFlag", "ActionList", "MarkFlag", "DukeError", "Game", "IllegalActionError", "Outcome", "ParseError",
+    "Action", "ActionFlag", "ActionList", "MarkFlag", "SvgFlag", "DukeError", "Game", "IllegalActionError", "Outcome", "ParseError",
     "PhaseError", "Position", "QUIET_LIMIT", "RecordError", "Tile", "VecGame",
     "analyze", "parse_square", "play_games", "player_name", "save_svg", "square_name", "troop_chart", "troop_marks", "__version__",
     "A1", "B1", "C1", "D1", "E1", "F1", "A2", "B2", "C2", "D2", "E2", "F2",

@@ -35,12 +35,14 @@ MAX_PERFT_DEPTH: int
 """The deepest perft() and divide()."""
 _ACTION_FLAGS: dict[str, int]
 _MARK_FLAGS: dict[str, int]
+_SVG_FLAGS: dict[str, int]
 TROOPS: str
 """The troop letters, in the engine's order (Duke, Footman, Pikeman, ...)."""
 __version__: str
 __all__ = [
     "_ACTION_FLAGS",
     "_MARK_FLAGS",
+    "_SVG_FLAGS",
     "A1",
     "A2",
     "A3",
@@ -285,6 +287,7 @@ class Position:
         last_action: Optional[_ActionLike] = None,
         from_dark: bool = False,
         size: int = 72,
+        flags: Optional[int] = None,
     ) -> str: ...
     def _repr_svg_(self) -> str: ...
     def board_text(self, from_dark: bool = False) -> str: ...
@@ -365,6 +368,7 @@ class Game:
         highlights: Optional[Sequence[_SquareLike]] = None,
         from_dark: bool = False,
         size: int = 72,
+        flags: Optional[int] = None,
     ) -> str: ...
     def _repr_svg_(self) -> str: ...
     def copy(self) -> Game: ...
