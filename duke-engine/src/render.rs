@@ -572,7 +572,7 @@ mod tests {
         let from_dark = svg(
             &Position::standard(),
             &SvgOptions {
-                from_dark: true,
+                flags: SvgFlags::COORDINATES | SvgFlags::FROM_DARK,
                 ..SvgOptions::default()
             },
         );
