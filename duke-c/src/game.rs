@@ -685,7 +685,8 @@ pub unsafe extern "C" fn duke_game_hint(
 }
 
 /// The decision of one of the engine's players as text for duke_game_play:
-/// `player` is "random", "greedy" or "level1" to "level5" (`len` bytes);
+/// `player` is "random", "greedy", "level1" to "level5" or search limits
+/// such as "depth4" or "nodes20000" (`len` bytes);
 /// `seed` feeds the random player and the noise of levels 1 and 2.
 /// DUKE_PARSE_ERROR (code `player.name`) for another name; DUKE_WRONG_PHASE
 /// in setup or once the game is over.

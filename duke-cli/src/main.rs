@@ -63,7 +63,8 @@ input, one a line, and the game leaves cleanly at the end of its input.")]
     Demo,
     /// A match between two players: paired seeds, colours swapped
     ///
-    /// A player is built in (`random`, `greedy`, a level `1`-`5`) or
+    /// A player is built in (`random`, `greedy`, a level `1`-`5`, or search
+    /// limits such as `depth4`, `nodes20000`, `millis500`) or
     /// `engine`, an external program speaking the engine protocol, given
     /// by `--engine` (once per `engine` player, in order). The referee
     /// draws every levy and judges every answer with the engine's arbiter:
@@ -72,7 +73,8 @@ input, one a line, and the game leaves cleanly at the end of its input.")]
         after_help = "Example: duke tournament engine level3 --engine \"duke engine --level 4\" --sprt 0,50 --games 2000"
     )]
     Tournament {
-        /// The first player: `random`, `greedy`, a level `1`-`5` (also `level3`), or `engine`
+        /// The first player: `random`, `greedy`, a level `1`-`5` (also `level3`),
+        /// search limits (`depth4`, `nodes20000`, `millis500`), or `engine`
         a: String,
         /// The second player, as the first
         b: String,

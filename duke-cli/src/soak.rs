@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use duke_engine::audit;
 use duke_engine::search::Searcher;
-use duke_engine::{ActionKind, Game};
+use duke_engine::{ActionKind, Decision, Game};
 
 use crate::progress::Progress;
 use duke_engine::search::{Driver, Player};
@@ -38,13 +38,6 @@ fn game_seed(seed: u64, i: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-fn xorshift(x: &mut u64) -> u64 {
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    *x
-}
-
 /// Checks the game after a step; the error names the turn.
 fn after_step(game: &mut Game) -> Result<(), String> {
     audit::check(game)?;
@@ -52,21 +45,45 @@ fn after_step(game: &mut Game) -> Result<(), String> {
     audit::check(game)
 }
 
-/// One random game; returns its turns and result name.
+/// One game of the engine's random player, both sides; returns its turns
+/// and result name. Half its levies go the other way on purpose: a troop
+/// and square chosen here, played whole with `play_levy` as a troop from
+/// outside (a record, a physical game) is, which no engine player does.
 fn random_game(seed: u64) -> Result<(u64, &'static str), String> {
     let mut game = Game::standard(seed);
-    let mut x = seed | 1;
+    let mut searcher = Searcher::new();
     let mut turns = 0;
+    let mut decisions = 0u64;
     while game.outcome().is_none() {
-        let list = game.legal();
-        let a = list[(xorshift(&mut x) % list.len() as u64) as usize];
-        if a.kind() == ActionKind::Place && xorshift(&mut x) & 1 == 0 {
-            game.draw().map_err(|e| e.to_string())?;
-            after_step(&mut game)?;
-            game.place(a.target()).map_err(|e| e.to_string())?;
-        } else {
-            // Half the levies whole, as a troop from outside.
-            game.play_levy(a).map_err(|e| e.to_string())?;
+        let pick = game_seed(seed, decisions);
+        let (d, _) = Player::Random
+            .decide(&game, &mut searcher, pick)
+            .ok_or("the random player has no decision in a game in play")?;
+        decisions += 1;
+        match d {
+            Decision::Levy if pick & 1 == 0 => {
+                // A troop from outside: any whole levy of the position.
+                let whole: Vec<_> = game
+                    .legal()
+                    .iter()
+                    .copied()
+                    .filter(|a| a.kind() == ActionKind::Place)
+                    .collect();
+                let a = whole[((pick >> 1) % whole.len() as u64) as usize];
+                game.play_levy(a).map_err(|e| e.to_string())?;
+            }
+            Decision::Levy => {
+                game.draw().map_err(|e| e.to_string())?;
+                after_step(&mut game)?;
+                let (place, _) = Player::Random
+                    .decide(&game, &mut searcher, game_seed(seed, decisions))
+                    .ok_or("the random player has no square for the drawn troop")?;
+                decisions += 1;
+                game.apply(place).map_err(|e| e.to_string())?;
+            }
+            Decision::Act(a) => {
+                game.play(a).map_err(|e| e.to_string())?;
+            }
         }
         after_step(&mut game).map_err(|e| format!("turn {}: {e}", turns + 1))?;
         turns += 1;

@@ -267,20 +267,73 @@ impl Outcome {
     }
 
     /// A short stable name for records: `duke-captured`, `no-action`,
-    /// `repetition`, `quiet-turns`.
+    /// `repetition`, `quiet-turns` (the word of its [`Reason`]).
     pub fn reason_name(self) -> &'static str {
+        self.reason().as_str()
+    }
+
+    /// Why the game ended.
+    pub fn reason(self) -> Reason {
         match self {
-            Outcome::Win {
-                reason: WinReason::DukeCaptured,
-                ..
-            } => "duke-captured",
-            Outcome::Win {
-                reason: WinReason::NoAction,
-                ..
-            } => "no-action",
-            Outcome::Draw(DrawReason::Repetition) => "repetition",
-            Outcome::Draw(DrawReason::QuietTurns) => "quiet-turns",
+            Outcome::Win { reason, .. } => Reason::Win(reason),
+            Outcome::Draw(reason) => Reason::Draw(reason),
         }
+    }
+}
+
+/// Why a game ended, a win's reason or a draw's, with one word each
+/// (`Display`, `as_str`, `FromStr`): `duke-captured`, `no-action`,
+/// `repetition`, `quiet-turns`.
+///
+/// ```
+/// use duke_engine::{Reason, WinReason};
+/// assert_eq!("no-action".parse::<Reason>(), Ok(Reason::Win(WinReason::NoAction)));
+/// assert_eq!(Reason::ALL.map(|r| r.as_str()), ["duke-captured", "no-action", "repetition", "quiet-turns"]);
+/// assert_eq!("stalemate".parse::<Reason>().unwrap_err().code(), "name.reason");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// A win, and why.
+    Win(WinReason),
+    /// A draw, and why.
+    Draw(DrawReason),
+}
+
+impl Reason {
+    /// Every reason, in order.
+    pub const ALL: [Reason; 4] = [
+        Reason::Win(WinReason::DukeCaptured),
+        Reason::Win(WinReason::NoAction),
+        Reason::Draw(DrawReason::Repetition),
+        Reason::Draw(DrawReason::QuietTurns),
+    ];
+
+    /// The word: `duke-captured`, `no-action`, `repetition` or `quiet-turns`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Reason::Win(WinReason::DukeCaptured) => "duke-captured",
+            Reason::Win(WinReason::NoAction) => "no-action",
+            Reason::Draw(DrawReason::Repetition) => "repetition",
+            Reason::Draw(DrawReason::QuietTurns) => "quiet-turns",
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl core::str::FromStr for Reason {
+    type Err = crate::ParseNameError;
+
+    /// The word, in any case.
+    fn from_str(s: &str) -> Result<Reason, crate::ParseNameError> {
+        Reason::ALL
+            .into_iter()
+            .find(|r| r.as_str().eq_ignore_ascii_case(s))
+            .ok_or_else(|| crate::ParseNameError::new(crate::names::NameKind::Reason, s))
     }
 }
 

@@ -256,7 +256,7 @@ pub struct ReadmeDoctests;
 
 pub use action::{Action, ActionFlags, ActionKind, ActionList, ActionView, Decision, MAX_ACTIONS};
 pub use arbiter::{
-    Chance, DrawReason, IllegalActionError, IllegalReason, Outcome, WinReason, QUIET_LIMIT,
+    Chance, DrawReason, IllegalActionError, IllegalReason, Outcome, Reason, WinReason, QUIET_LIMIT,
 };
 pub use bitboard::Bitboard;
 pub use charts::{chart, marks, ChartMark, Mark, MarkSet};

@@ -55,6 +55,8 @@ pub enum NameKind {
     Mark,
     /// A [`Perspective`].
     Perspective,
+    /// An outcome's [`Reason`](crate::Reason).
+    Reason,
 }
 
 impl NameKind {
@@ -66,6 +68,7 @@ impl NameKind {
             NameKind::Face => "face",
             NameKind::Mark => "mark",
             NameKind::Perspective => "perspective",
+            NameKind::Reason => "reason",
         }
     }
 
@@ -78,6 +81,9 @@ impl NameKind {
                 "\"move\", \"jump\", \"slide\", \"jump_slide\", \"strike\" or \"command\""
             }
             NameKind::Perspective => "\"absolute\", \"mover\", \"light\" or \"dark\"",
+            NameKind::Reason => {
+                "\"duke-captured\", \"no-action\", \"repetition\" or \"quiet-turns\""
+            }
         }
     }
 }
@@ -88,7 +94,7 @@ impl ParseNameError {
         crate::ErrorKind::Parse
     }
 
-    fn new(what: NameKind, text: &str) -> ParseNameError {
+    pub(crate) fn new(what: NameKind, text: &str) -> ParseNameError {
         ParseNameError {
             what,
             text: TextSnippet::new(text.as_bytes()),
@@ -101,7 +107,7 @@ impl ParseNameError {
     }
 
     /// The stable code: `name.side`, `name.troop`, `name.face`,
-    /// `name.mark` or `name.perspective`.
+    /// `name.mark`, `name.perspective` or `name.reason`.
     pub const fn code(&self) -> &'static str {
         match self.what {
             NameKind::Side => "name.side",
@@ -109,6 +115,7 @@ impl ParseNameError {
             NameKind::Face => "name.face",
             NameKind::Mark => "name.mark",
             NameKind::Perspective => "name.perspective",
+            NameKind::Reason => "name.reason",
         }
     }
 }

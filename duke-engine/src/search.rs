@@ -65,7 +65,7 @@ pub use crate::range::{LEVELS, MAX_DEPTH, MAX_HINTS, MAX_MILLIS, MAX_THREADS};
 
 /// How long a search may run. Unset limits do not apply; with none set,
 /// the search stops at depth 64.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Limits {
     /// The deepest iteration, in turns (a levy is one turn).
     pub depth: Option<u32>,

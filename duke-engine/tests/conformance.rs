@@ -10,8 +10,8 @@
 use duke_engine::encode::{game_indices, Perspective};
 use duke_engine::search::{Driver, Level, Player};
 use duke_engine::{
-    Action, ActionKind, BySide, DrawReason, Face, Game, Mark, Outcome, Phase, Position, Side,
-    Troop, WinReason,
+    Action, ActionKind, BySide, DrawReason, Face, Game, Mark, Outcome, Phase, Position, Reason,
+    Side, Troop,
 };
 
 const DECISIONS: &str = include_str!("../../tests/data/conformance/decisions.txt");
@@ -95,7 +95,7 @@ fn player_vectors_are_the_engines() {
          # driver and Python's play_games do). Tab-separated: player, S, the decisions\n\
          # space-separated (`levy` for a draw, then the drawn troop's placement).\n",
     );
-    for name in ["random", "greedy", "level1", "level2"] {
+    for name in ["random", "greedy", "level1", "level2", "depth2"] {
         let player: Player = name.parse().unwrap();
         assert_eq!(player.to_string(), name);
         for seed in PLAYER_SEEDS {
@@ -163,18 +163,6 @@ fn name_vectors_are_the_engines() {
         "-",
         "-",
     );
-    let outcomes = [
-        Outcome::Win {
-            winner: Side::Light,
-            reason: WinReason::DukeCaptured,
-        },
-        Outcome::Win {
-            winner: Side::Light,
-            reason: WinReason::NoAction,
-        },
-        Outcome::Draw(DrawReason::Repetition),
-        Outcome::Draw(DrawReason::QuietTurns),
-    ];
     for phase in [
         Phase::Setup {
             side: Side::Light,
@@ -184,12 +172,13 @@ fn name_vectors_are_the_engines() {
         Phase::Levy {
             troop: Troop::Pikeman,
         },
-        Phase::Over(outcomes[0]),
+        Phase::Over(Outcome::Draw(DrawReason::Repetition)),
     ] {
         row("phase", phase.as_str(), "-", "-");
     }
-    for outcome in outcomes {
-        row("reason", outcome.reason_name(), "-", "-");
+    for reason in Reason::ALL {
+        assert_eq!(reason.as_str().parse(), Ok(reason));
+        row("reason", reason.as_str(), "-", "-");
     }
     bless_or_check("names.txt", NAMES, &want);
 }

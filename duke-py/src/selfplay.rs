@@ -132,7 +132,8 @@ impl Block {
 
 /// Plays whole games from the standard start, each given as
 /// `(seed, light player, dark player)` with players `"random"`,
-/// `"greedy"` or `"level1"` to `"level5"`, with the GIL released, and returns two dicts
+/// `"greedy"`, `"level1"` to `"level5"` or search limits (`"depth4"`,
+/// `"nodes20000"`, `"millis500"`), with the GIL released, and returns two dicts
 /// of columns: the games (`record` without the seed, `winner`, `reason`,
 /// `turns`, `decisions`) and their decisions, one row each (`game`, the
 /// game's place in `games`; `ply`, `turn`, `side`, `dpn` before the
@@ -211,7 +212,8 @@ pub fn play_games<'py>(
 }
 
 /// The normal name of a player, as the engine reads it: `"random"`,
-/// `"greedy"` or `"level1"` ... `"level5"` (any case, `"3"` for
+/// `"greedy"`, `"level1"` ... `"level5"` or search limits such as
+/// `"depth4"` or `"depth6+millis500"` (any case, `"3"` for
 /// `"level3"`). Raises DukeError naming the player otherwise.
 #[pyfunction]
 pub fn player_name(text: &str) -> Result<String> {

@@ -402,7 +402,8 @@ impl Game {
     }
 
     /// The decision of one of the engine's players, named as everywhere:
-    /// "random", "greedy" or "level1" to "level5"; `seed` feeds the random
+    /// "random", "greedy", "level1" to "level5" or search limits such as
+    /// "depth4" or "nodes20000"; `seed` feeds the random
     /// player and the noise of levels 1 and 2. `undefined` once the game
     /// is over (and in setup, which the players do not play).
     #[wasm_bindgen(js_name = playerDecision)]

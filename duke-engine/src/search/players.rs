@@ -1,7 +1,8 @@
 //! The players every face uses: a uniformly random player, a one-ply
-//! greedy player and the AI's levels, named by one parser (`random`,
-//! `greedy`, `level1` ... `level5`). Every choice goes through the engine
-//! (the root decisions, the evaluation, the search).
+//! greedy player, the AI's levels and a search within limits, named by one
+//! parser (`random`, `greedy`, `level1` ... `level5`, `depth4`,
+//! `nodes20000`, `millis500`). Every choice goes through the engine (the
+//! root decisions, the evaluation, the search).
 
 use core::fmt;
 use core::str::FromStr;
@@ -19,6 +20,9 @@ use crate::{Action, Game, Phase, Troop};
 /// assert_eq!("greedy".parse::<Player>(), Ok(Player::Greedy));
 /// let err = "level9".parse::<Player>().unwrap_err();
 /// assert_eq!(err.code(), "player.name");
+/// let search: Player = "depth4+millis500".parse().unwrap();
+/// assert_eq!(search.to_string(), "depth4+millis500");
+/// assert!("depth0".parse::<Player>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Player {
@@ -30,6 +34,10 @@ pub enum Player {
     Greedy,
     /// A difficulty level of the AI, 1 to [`LEVELS`].
     Level(u8),
+    /// A search within limits (quiescence on, no noise), written
+    /// `depthN`, `nodesN` or `millisN`, joined by `+` for more than one;
+    /// each in the engine's range (see [`Limits::check`](super::Limits::check)).
+    Search(super::Limits),
 }
 
 /// A name that is no player.
@@ -54,7 +62,7 @@ impl fmt::Display for ParsePlayerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "\"{}\" is not a player: random, greedy, or a level 1 to {LEVELS} (level1 ... level{LEVELS})",
+            "\"{}\" is not a player: random, greedy, a level 1 to {LEVELS} (level1 ... level{LEVELS}), or search limits in range (depth4, nodes20000, millis500, or joined: depth6+millis1000)",
             self.text
         )
     }
@@ -82,10 +90,27 @@ impl FromStr for Player {
             Some(head) if head.eq_ignore_ascii_case("level") => &t[5..],
             _ => t,
         };
-        match n.parse::<u8>() {
-            Ok(k) if (1..=LEVELS).contains(&k) => Ok(Player::Level(k)),
-            _ => Err(err()),
+        if let Ok(k) = n.parse::<u8>() {
+            return if (1..=LEVELS).contains(&k) {
+                Ok(Player::Level(k))
+            } else {
+                Err(err())
+            };
         }
+        // Search limits: depthN, nodesN, millisN, joined by '+'.
+        let mut limits = super::Limits::default();
+        for part in t.split('+') {
+            let split = part.find(|c: char| c.is_ascii_digit()).ok_or_else(err)?;
+            let (name, number) = part.split_at(split);
+            let value: u64 = number.parse().map_err(|_| err())?;
+            match name.to_ascii_lowercase().as_str() {
+                "depth" => limits.depth = Some(u32::try_from(value).map_err(|_| err())?),
+                "nodes" => limits.nodes = Some(value),
+                "millis" => limits.millis = Some(value),
+                _ => return Err(err()),
+            }
+        }
+        limits.check().map(Player::Search).map_err(|_| err())
     }
 }
 
@@ -95,6 +120,20 @@ impl fmt::Display for Player {
             Player::Random => f.write_str("random"),
             Player::Greedy => f.write_str("greedy"),
             Player::Level(k) => write!(f, "level{k}"),
+            Player::Search(l) => {
+                let mut sep = "";
+                for (name, v) in [
+                    ("depth", l.depth.map(u64::from)),
+                    ("nodes", l.nodes),
+                    ("millis", l.millis),
+                ] {
+                    if let Some(v) = v {
+                        write!(f, "{sep}{name}{v}")?;
+                        sep = "+";
+                    }
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -150,6 +189,12 @@ impl Player {
             Player::Level(k) => {
                 let history = game.history_keys();
                 let r = searcher.play_level(pos, troop, &history, &level(k), seed);
+                (r.decision, Some(r))
+            }
+            Player::Search(limits) => {
+                let history = game.history_keys();
+                let lvl = super::Level::from_limits(limits);
+                let r = searcher.play_level(pos, troop, &history, &lvl, seed);
                 (r.decision, Some(r))
             }
         })

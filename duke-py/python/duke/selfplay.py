@@ -99,7 +99,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     p = argparse.ArgumentParser(prog="python -m duke.selfplay", description=__doc__.split("\n")[0])
     p.add_argument("--games", type=int, required=True, help="how many games")
     p.add_argument("--players", default="level3,level3",
-                   help="light,dark: random or level1 ... level5 (default level3,level3)")
+                   help="light,dark: random, greedy, level1 ... level5 or limits like depth4 (default level3,level3)")
     p.add_argument("--out", required=True, help="the data set's directory")
     p.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     p.add_argument("--observe", action="store_true", help="store each decision's observation planes")

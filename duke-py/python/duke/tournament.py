@@ -127,7 +127,7 @@ def run(a: str, b: str, games: int = 200, seed: int = 1, *, out: Optional[str] =
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """The command line (``python -m duke.tournament``); returns the exit status."""
     p = argparse.ArgumentParser(prog="python -m duke.tournament", description=__doc__.split("\n")[0])
-    p.add_argument("a", help="player A: random or level1 ... level5")
+    p.add_argument("a", help="player A: random, greedy, level1 ... level5 or limits like depth4")
     p.add_argument("b", help="player B")
     p.add_argument("--games", type=int, default=200, help="games, rounded up to pairs (default 200)")
     p.add_argument("--seed", type=int, default=1, help="the match's seed (default 1, as duke tournament)")
