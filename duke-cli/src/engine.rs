@@ -219,51 +219,33 @@ impl Engine {
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let bad = |range: &str| format!("setoption {name}: \"{value}\" is not {range}");
+        // A number in the engine's range for `limit`; with `unset`, 0 is
+        // allowed too and leaves the limit unset.
+        let number = |limit: Limit, unset: bool| -> Result<i128, String> {
+            let (lo, hi) = limit.bounds();
+            let lo = if unset { 0 } else { lo };
+            let n: i128 = value.parse().map_err(|_| {
+                format!("setoption {name}: \"{value}\" is not a number ({name} is {lo} to {hi})")
+            })?;
+            if unset && n == 0 {
+                return Ok(0);
+            }
+            limit
+                .check::<i128>(n)
+                .map_err(|e| format!("setoption: {e}"))
+        };
+        // The checked number fits the option's type.
+        fn fit<T: TryFrom<i128>>(n: i128) -> T {
+            T::try_from(n)
+                .ok()
+                .expect("checked against the engine's range")
+        }
         match name {
-            "level" => {
-                let n: i128 = value
-                    .parse()
-                    .map_err(|_| bad(&format!("a level 1 to {LEVELS}")))?;
-                self.options.level = Limit::Level
-                    .check(n)
-                    .map_err(|e| format!("setoption: {e}"))?;
-            }
-            // 0 leaves depth, nodes and time unset; other values are
-            // the engine's limits.
-            "depth" => {
-                let n: i128 = value
-                    .parse()
-                    .map_err(|_| bad(&format!("a depth 0 to {MAX_DEPTH}")))?;
-                self.options.depth = if n == 0 {
-                    0
-                } else {
-                    Limit::Depth
-                        .check(n)
-                        .map_err(|e| format!("setoption: {e}"))?
-                };
-            }
-            "nodes" => self.options.nodes = value.parse().map_err(|_| bad("a node count"))?,
-            "time" => {
-                let n: i128 = value
-                    .parse()
-                    .map_err(|_| bad(&format!("a time 0 to {MAX_MILLIS} milliseconds")))?;
-                self.options.time = if n == 0 {
-                    0
-                } else {
-                    Limit::Millis
-                        .check(n)
-                        .map_err(|e| format!("setoption: {e}"))?
-                };
-            }
-            "threads" => {
-                let n: i128 = value
-                    .parse()
-                    .map_err(|_| bad(&format!("a thread count 1 to {MAX_THREADS}")))?;
-                self.options.threads = Limit::Threads
-                    .check(n)
-                    .map_err(|e| format!("setoption: {e}"))?;
-            }
+            "level" => self.options.level = fit(number(Limit::Level, false)?),
+            "depth" => self.options.depth = fit(number(Limit::Depth, true)?),
+            "nodes" => self.options.nodes = fit(number(Limit::Nodes, true)?),
+            "time" => self.options.time = fit(number(Limit::Millis, true)?),
+            "threads" => self.options.threads = fit(number(Limit::Threads, false)?),
             _ => {
                 return Err(format!(
                     "setoption: unknown option \"{name}\" (level, depth, nodes, time or threads)"

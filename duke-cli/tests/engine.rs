@@ -238,7 +238,15 @@ fn threads_option() {
         "setoption name threads value 65",
         "the search takes 1 to 64 threads",
     );
-    e.expect_error("setoption name threads value two", "a thread count 1 to 64");
+    e.expect_error(
+        "setoption name threads value two",
+        "is not a number (threads is 1 to 64)",
+    );
+    e.expect_error(
+        "setoption name depth value 65",
+        "a search's depth is 1 to 64",
+    );
+    e.expect_error("go depth 99", "go: depth 99");
     e.send("quit");
     assert!(e.child.wait().unwrap().success());
     // The argument is checked too.
