@@ -3,7 +3,9 @@
 # missing, builds with mdBook's warnings and errors treated as failures,
 # then checks every internal link and anchor of the built pages.
 #   bash docs/build.sh            build and check
-#   mdbook serve docs             read it while editing (after one build.sh)
+#   python3 -m http.server -d docs/book -b 127.0.0.1 8001
+#                                 read it at http://127.0.0.1:8001 (the mdBook
+#                                 installed here is built without `serve`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -198,12 +198,18 @@ fn square(text: &str) -> Square {
     text.parse().expect("a square of the example")
 }
 
-fn board(pos: &Position, highlights: Bitboard, last: Option<duke_engine::Action>) -> String {
+fn board(
+    pos: &Position,
+    highlights: Bitboard,
+    forbidden: Bitboard,
+    last: Option<duke_engine::Action>,
+) -> String {
     svg(
         pos,
         &SvgOptions {
             square: 64,
             highlights,
+            forbidden,
             last_action: last,
             ..SvgOptions::default()
         },
@@ -216,6 +222,7 @@ fn example(dir: &Path, ex: &Example) {
     let pos: Position = ex.dpn.parse().expect("the example's DPN");
     let mut md = format!("Position (DPN): `{}`\n\n", ex.dpn);
     let mut highlights = Bitboard::EMPTY;
+    let mut forbidden = Bitboard::EMPTY;
     let mut picture_pos = pos;
     let mut last = None;
     match ex.show {
@@ -270,12 +277,12 @@ fn example(dir: &Path, ex: &Example) {
         Show::DukeDangers => {
             let _ = writeln!(
                 md,
-                "The squares {}'s Duke could reach but may not enter, with the enemy tiles that would capture it there (green dots in the diagram):\n",
+                "The squares {}'s Duke could reach but may not enter, with the enemy tiles that would capture it there (red crosses in the diagram):\n",
                 pos.side_to_move()
             );
             md.push_str("| square | attacked by |\n|---|---|\n");
             for (sq, by) in pos.duke_dangers() {
-                highlights |= sq;
+                forbidden |= sq;
                 let by: Vec<String> = by.into_iter().map(|s| s.to_string()).collect();
                 let _ = writeln!(md, "| {sq} | {} |", by.join(", "));
             }
@@ -304,7 +311,7 @@ fn example(dir: &Path, ex: &Example) {
     write(
         dir,
         &format!("board/{}.svg", ex.name),
-        &board(&picture_pos, highlights, last),
+        &board(&picture_pos, highlights, forbidden, last),
     );
     write(dir, &format!("board/{}.md", ex.name), &md);
 }
@@ -337,7 +344,7 @@ fn setup(dir: &Path) {
     write(
         dir,
         "board/setup.svg",
-        &board(game.position(), highlights, None),
+        &board(game.position(), highlights, Bitboard::EMPTY, None),
     );
     write(dir, "board/setup.md", &md);
 }

@@ -33,8 +33,12 @@ pub struct SvgOptions {
     /// Side of one square, in pixels; the faces take
     /// [`Limit::SvgSquare`](crate::Limit::SvgSquare)'s range (16 to 1,024).
     pub square: u32,
-    /// Squares to highlight (say, the targets of a selected tile).
+    /// Squares to highlight with a green dot (say, the targets of a
+    /// selected tile): squares a tile may go to.
     pub highlights: Bitboard,
+    /// Squares to mark with a red cross: squares a tile may not go to
+    /// (say, the squares the guard rule forbids the Duke).
+    pub forbidden: Bitboard,
     /// The last action, whose squares are marked.
     pub last_action: Option<Action>,
     /// The switches: [`SvgFlags::COORDINATES`] by default.
@@ -46,6 +50,7 @@ impl Default for SvgOptions {
         SvgOptions {
             square: 72,
             highlights: Bitboard::EMPTY,
+            forbidden: Bitboard::EMPTY,
             last_action: None,
             flags: SvgFlags::COORDINATES,
         }
@@ -136,6 +141,23 @@ pub fn svg(pos: &Position, opts: &SvgOptions) -> String {
             "<circle cx=\"{}\" cy=\"{}\" r=\"{r}\" fill=\"#2e8b57\" fill-opacity=\"0.7\" class=\"highlight\"/>",
             x + s / 2.0,
             y + s / 2.0
+        );
+    }
+    for sq in opts.forbidden {
+        let (x, y) = corner(sq);
+        let (cx, cy, d) = (x + s / 2.0, y + s / 2.0, s * 0.14);
+        let _ = write!(
+            out,
+            "<path d=\"M{} {}L{} {}M{} {}L{} {}\" stroke=\"#c0392b\" stroke-width=\"{}\" stroke-linecap=\"round\" class=\"forbidden\"/>",
+            cx - d,
+            cy - d,
+            cx + d,
+            cy + d,
+            cx - d,
+            cy + d,
+            cx + d,
+            cy - d,
+            s * 0.06
         );
     }
     if coordinates {

@@ -76,6 +76,7 @@ pub fn svg_text(
         &SvgOptions {
             square: Limit::SvgSquare.check(size).map_err(Error::from)?,
             highlights: hl,
+            forbidden: Bitboard::EMPTY,
             last_action: last,
             flags,
         },

@@ -42,6 +42,7 @@ pub fn svg_text(
                 None => SvgOptions::default().square,
             },
             highlights: hl,
+            forbidden: Bitboard::EMPTY,
             last_action: last,
             flags: if from_dark {
                 SvgOptions::default().flags | SvgFlags::FROM_DARK

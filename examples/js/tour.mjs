@@ -46,3 +46,16 @@ const replay = Game.fromRecord(ai.record()); // a record replays without the see
 assert.equal(replay.position.dpn(), ai.position.dpn());
 console.log(ai.record());
 // ANCHOR_END: ai
+
+// ANCHOR: setup
+// A game set up by hand: `new Game(seed, true)` starts in setup. Each side
+// places its Duke on its first rank, then two Footmen next to it; the
+// decisions list where each may go.
+const setup = new Game(3, true);
+console.log(setup.phase, setup.legalActions().map(String)); // setup [ 'D@C1', 'D@D1' ]
+for (const placement of ["D@D1", "F@C1", "F@D2", "D@C6", "F@B6", "F@D6"]) {
+  setup.play(placement);
+}
+assert.equal(setup.phase, "play");
+console.log(setup.position.dpn());
+// ANCHOR_END: setup

@@ -9,14 +9,16 @@ import duke
 # ANCHOR: positions
 pos = duke.Position()  # the standard start; duke.Position("<DPN>") for any other
 assert pos.dpn() == "2fdf1/6/6/6/6/1FDF2 l ABCFGIKLMNPPPRSW/abcfgiklmnppprsw 0 0"
-assert len(pos.legal_actions()) == 18  # ActionList([Action('F@C2'), ..., Action('B1-B2'), ...])
+# ActionList([Action('F@C2'), ..., Action('B1-B2'), ...])
+assert len(pos.legal_actions()) == 18
 assert pos.perft(4) == 66854
 nxt = pos.play("B1-B2")  # positions are immutable values (hashable, picklable)
 assert nxt.side_to_move == "dark" and pos.side_to_move == "light"
 print(pos.targets("B1"))  # [(Action('B1-A1'), 'move'), (Action('B1-B2'), 'move')]
 duke_tile = pos.tile_at("C1")  # a Tile, or None on an empty square
 assert duke_tile is not None and duke_tile.troop == "Duke"
-print(duke_tile.chart())  # its marks: [('slide', -1, 0), ('slide', 1, 0)]; .flips_to() for the other face
+# its marks: [('slide', -1, 0), ('slide', 1, 0)]; .flips_to() for the other face
+print(duke_tile.chart())
 print(pos.duke_dangers())  # squares the Duke may not enter, with their attackers
 print(pos.attacks("dark"), pos.is_duke_attacked("light"))
 print(pos.board_text())
@@ -37,7 +39,8 @@ except duke.ParseError as e:
 # ANCHOR_END: errors
 
 # ANCHOR: game
-game = duke.Game(seed=7)  # the standard start; duke.Game(seed, setup=True) to set up by hand
+# The standard start; duke.Game(seed, setup=True) to set up by hand.
+game = duke.Game(seed=7)
 game.play("B1-B2")
 print(game.levy_chances())  # [('F', 0.0625), ('P', 0.1875), ...]
 troop = game.draw()  # the levy: draw, then place
@@ -52,7 +55,8 @@ assert duke.Game.from_record(text).position == game.position
 
 # ANCHOR: ai
 action = game.best_action()  # level 3, the default in every language
-print("level 3 plays", action)  # an action, or Action('levy'): play it, then ask for the square
+# An action, or Action('levy'): play it, then ask for the square.
+print("level 3 plays", action)
 hint = game.hint(level=3, k=3)  # the best decision, its score, the line, the top 3
 print(sorted(hint))
 # ANCHOR_END: ai

@@ -23,26 +23,33 @@ game.place("C2")
 
 # Then random decisions until turn 30 or the end.
 while game.outcome is None and game.position.turn < 30:
-    action = rng.choice(game.legal_actions())  # maneuvers, "levy", or the drawn troop's squares
-    game.play(action)  # "levy": the bag draws the troop; its square is the next decision
+    # The maneuvers and "levy", or the drawn troop's squares.
+    action = rng.choice(game.legal_actions())
+    # "levy": the bag draws the troop; its square is the next decision.
+    game.play(action)
 
 pos = game.position
 print()
 print(pos.board_text())
 print("DPN:", pos.dpn())
-print("side to move:", pos.side_to_move, "| Duke attacked:", pos.is_duke_attacked(pos.side_to_move))
+side = pos.side_to_move
+print("side to move:", side, "| Duke attacked:", pos.is_duke_attacked(side))
 duke_sq = pos.duke(pos.side_to_move)
-duke_targets = pos.targets(duke_sq) if duke_sq is not None else []  # None once captured
+# duke() is None once the Duke is captured.
+duke_targets = pos.targets(duke_sq) if duke_sq is not None else []
 print("Duke targets:", [(str(a), mark) for a, mark in duke_targets])
-print("squares the Duke may not enter:",
-      [(duke.square_name(s), [duke.square_name(a) for a in by]) for s, by in pos.duke_dangers()])
+dangers = [(duke.square_name(s), [duke.square_name(a) for a in by])
+           for s, by in pos.duke_dangers()]
+print("squares the Duke may not enter:", dangers)
 
 # Encodings for ML.
 obs = game.observation("mover")
 mask = game.legal_mask("mover")
 print()
-print("observation", obs.shape, obs.dtype, "nonzero planes:", sorted(set(np.nonzero(obs)[0].tolist()))[:12], "...")
-print("legal decisions:", int(mask.sum()), "of", duke.ACTION_SPACE, "| draw allowed:", bool(mask[duke.DRAW]))
+planes = sorted(set(np.nonzero(obs)[0].tolist()))
+print("observation", obs.shape, obs.dtype, "nonzero planes:", planes[:12], "...")
+print("legal decisions:", int(mask.sum()), "of", duke.ACTION_SPACE)
+print("draw allowed:", bool(mask[duke.DRAW]))
 first = int(np.flatnonzero(mask)[0])
 print("first legal index", first, "->", duke.Action.from_index(first, pos, "mover"))
 
