@@ -178,3 +178,27 @@ if(CMAKE_SIZEOF_VOID_P AND NOT CMAKE_SIZEOF_VOID_P EQUAL $pointer_bytes)
 endif()
 EOF
 say "$cmakedir/dukeConfig.cmake, dukeConfigVersion.cmake"
+
+# A prefix that pkg-config or the dynamic loader does not search (say
+# $HOME/.local): print the lines that make a build and a run find it.
+pc_path=$(pkg-config --variable pc_path pkg-config 2> /dev/null || true)
+loader_dirs=$(cat /etc/ld.so.conf.d/*.conf 2> /dev/null | grep -v '^#' || true)
+loader_dirs="$loader_dirs /lib /usr/lib /lib64 /usr/lib64"
+searched_by_pkg_config=0
+case ":$pc_path:${PKG_CONFIG_PATH:-}:" in *":$libdir/pkgconfig:"*) searched_by_pkg_config=1 ;; esac
+searched_by_loader=0
+ld_path=${LD_LIBRARY_PATH:-}
+for d in $loader_dirs ${ld_path//:/ }; do
+    [ "$d" = "$libdir" ] && searched_by_loader=1
+done
+if [ -z "$destdir" ] && { [ "$searched_by_pkg_config" = 0 ] || [ "$searched_by_loader" = 0 ]; }; then
+    echo
+    echo "install.sh: $prefix is not a prefix the system searches. To build against duke:"
+    echo "  export PKG_CONFIG_PATH=\"$libdir/pkgconfig\${PKG_CONFIG_PATH:+:\$PKG_CONFIG_PATH}\""
+    echo "  cc app.c \$(pkg-config --cflags --libs duke) -o app"
+    echo "and to run the program, either let the loader find libduke.so:"
+    echo "  export LD_LIBRARY_PATH=\"$libdir\${LD_LIBRARY_PATH:+:\$LD_LIBRARY_PATH}\""
+    echo "or build the library's directory into the program (an rpath):"
+    echo "  cc app.c \$(pkg-config --cflags --libs duke) -Wl,-rpath,$libdir -o app"
+    echo "(CMake: -DCMAKE_PREFIX_PATH=$prefix)"
+fi
