@@ -4,7 +4,8 @@
 // game that refuses an action and stays as it was.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 import { Action, DukeError, Game, Position, actionSpace, defaultLevel, drawIndex, markNames, observationPlanes, parseSquare, squareName, troopChart, troopLetters } from "duke-engine";
@@ -111,6 +112,20 @@ test("a refused action leaves the game as it was", () => {
   assert.deepEqual([game.record(true), game.position.dpn(), game.turns().map(String), game.redoLength], before);
   // The game goes on as before.
   assert.equal(String(game.play(game.legalActions()[0])).length > 0, true);
+});
+
+test("the README's JavaScript taste runs as written", () => {
+  const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
+  const code = readme.split("## A taste")[1].match(/```js\n([\s\S]*?)```/)[1];
+  const file = fileURLToPath(new URL("./readme-taste.mjs", import.meta.url));
+  writeFileSync(file, code);
+  try {
+    const out = execFileSync("node", [file], { encoding: "utf8" });
+    assert.match(out, /wins|draw/);
+    assert.match(out, /^duke-record 1$/m);
+  } finally {
+    rmSync(file, { force: true });
+  }
 });
 
 test("the README's first steps", () => {

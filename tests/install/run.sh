@@ -40,6 +40,14 @@ cc -std=c99 -Wall -Wextra -Werror $(pkg-config --cflags duke) -DDUKE_DATA_DIR="\
     "$here/../c/test_api.c" -o "$work/test_api" $(pkg-config --libs duke) -Wl,-rpath,"$libdir"
 "$work/test_api"
 
+say "C: the README's C taste, in a main(), against the installed library"
+body=$(awk '/^## A taste/ { taste = 1 } taste && /^```c$/ { code = 1; next } code && /^```$/ { exit } code' "$here/../../README.md")
+[ -n "$body" ] || { echo "no C block under the README's 'A taste'" >&2; exit 1; }
+printf '#include "duke.h"\nint main(void) {\n%s\nreturn 0;\n}\n' "$body" > "$work/readme.c"
+cc -std=c99 -Wall -Wextra -Werror $(pkg-config --cflags duke) "$work/readme.c" -o "$work/readme" \
+    $(pkg-config --libs duke) -Wl,-rpath,"$libdir"
+"$work/readme"
+
 say "C++: cmake -DCMAKE_PREFIX_PATH=$prefix (find_package(duke 0.1), duke::duke, duke::duke_static)"
 cmake -S "$here" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release > "$work/cmake.log"
 cmake --build "$work/cmake" >> "$work/cmake.log"

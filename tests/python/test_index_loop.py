@@ -99,13 +99,13 @@ def test_apply_index_reads_every_integer_type_alike():
             duke.Game().apply_index(bad)
 
 
-def test_readme_fast_loop_runs():
+def test_readme_python_taste_runs():
     # The README's Python loop, run as written (it must not drift from the API).
     import pathlib
     import re
 
     readme = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text()
-    section = readme.split("## The fast loops", 1)[1]
+    section = readme.split("## A taste", 1)[1]
     code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     scope: dict = {}
     exec(compile(code, "README.md", "exec"), scope)
