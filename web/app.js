@@ -1,7 +1,7 @@
 // The page: a client of the duke-engine package like any user's page. It
 // draws and asks; every target, danger, attacker, legality and result comes
 // from the engine.
-import { Game, DukeError, markNames, markSvg, maxRecordLength, parseSquare, squareName, tileSvg as engineTileSvg, troopLetters, troopName } from "duke-engine";
+import { Game, DukeError, markNames, markSvg, maxRecordLength, parseSquare, scoreText, squareName, tileSvg as engineTileSvg, troopLetters, troopName } from "duke-engine";
 
 const $ = (id) => document.getElementById(id);
 const FILES = ["A", "B", "C", "D", "E", "F"];
@@ -21,6 +21,9 @@ let resigned = null; // the side that resigned
 let replay = null; // { game } while replaying
 let busy = false; // the AI is thinking
 let hintMarks = [];
+// The position a shown hint is about; any change hides the hint.
+let hintKey = null;
+const gameKey = () => `${game.record(true)}|${game.phase}|${game.pendingDraw ?? ""}|${game.redoLength}`;
 let lastAiMillis = null;
 let fromDark = false;
 
@@ -122,6 +125,11 @@ function humanTurn() {
 }
 
 function render() {
+  if (hintKey !== null && hintKey !== gameKey()) {
+    hintKey = null;
+    hintMarks = [];
+    $("hint-panel").hidden = true;
+  }
   const g = view();
   const pos = g.position;
   const phase = g.phase;
@@ -268,7 +276,8 @@ function say(text, kind = "") {
 function announce(before, played) {
   const mover = before.sideToMove;
   if (played.kind === "place") {
-    return `${cap(mover)} places a ${troopName(played.troop)} on ${squareName(played.to)}.`;
+    const name = troopName(played.troop);
+    return `${cap(mover)} places ${/^[AEIOU]/.test(name) ? "an" : "a"} ${name} on ${squareName(played.to)}.`;
   }
   // The engine marks a capture (and a strike always takes its target); the
   // board before the action names the tiles.
@@ -514,8 +523,12 @@ $("hint").addEventListener("click", async () => {
       hintMarks = [a.from ?? a.actor, a.to].filter((s) => s !== undefined);
     }
     $("hint-panel").hidden = false;
-    $("hint-panel").innerHTML = `<h3>Hint</h3><p>The engine suggests <strong>${h.best === "levy" ? "a levy" : h.best}</strong> (score ${h.score}, depth ${h.depth}).</p>` +
-      `<p>Best: ${h.top.map(([t, s]) => `${t} (${s})`).join(", ")}</p>`;
+    // One score, in Footmen for the side to act (the engine's words); the
+    // alternatives are listed in the order a shallower search ranks them.
+    const others = h.top.map(([t]) => t).filter((t) => t !== h.best);
+    $("hint-panel").innerHTML = `<h3>Hint</h3><p>The engine suggests <strong>${h.best === "levy" ? "a levy" : h.best}</strong>: ${scoreText(h.score)} (in Footmen, searched to depth ${h.depth}).</p>` +
+      (others.length ? `<p>Also worth a look: ${others.join(", ")}</p>` : "");
+    hintKey = gameKey();
   } catch (e) {
     say(`No hint: ${e.message}`, "error");
   }

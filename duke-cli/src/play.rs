@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use anstyle::{AnsiColor, Style};
-use duke_engine::search::{level, Decision, Searcher, MATE, MATE_BOUND};
+use duke_engine::search::{level, Decision, Searcher, MATE_BOUND};
 use duke_engine::{
     chart, Action, ActionView, Bitboard, Face, Game, Mark, Phase, Position, Side, Square, Tile,
     Troop,
@@ -884,16 +884,9 @@ fn is_unknown(word: &str, rest: &str) -> bool {
     !square_start && (!place || !rest.is_empty())
 }
 
-/// A score in Footmen (hundredths), or a forced Duke capture in turns.
+/// A score as people read it (the engine's words).
 fn score_text(score: i32) -> String {
-    let turns = |n: i32| format!("{n} turn{}", if n == 1 { "" } else { "s" });
-    if score >= MATE_BOUND {
-        format!("wins: takes the Duke within {}", turns(MATE - score))
-    } else if score <= -MATE_BOUND {
-        format!("loses: the Duke falls within {}", turns(MATE + score))
-    } else {
-        format!("{:+.2}", f64::from(score) / 100.0)
-    }
+    duke_engine::search::Score(score).to_string()
 }
 
 pub fn run(opts: &Options) -> io::Result<()> {
@@ -991,8 +984,14 @@ mod tests {
     fn scores_in_footmen() {
         assert_eq!(score_text(100), "+1.00");
         assert_eq!(score_text(-35), "-0.35");
-        assert_eq!(score_text(MATE - 3), "wins: takes the Duke within 3 turns");
-        assert_eq!(score_text(-MATE + 1), "loses: the Duke falls within 1 turn");
+        assert_eq!(
+            score_text(duke_engine::search::MATE - 3),
+            "wins: takes the Duke within 3 turns"
+        );
+        assert_eq!(
+            score_text(-duke_engine::search::MATE + 1),
+            "loses: the Duke falls within 1 turn"
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! answers. Shared by `duke engine` (the engine side) and `duke
 //! tournament` (the referee's side of an external engine).
 
-use duke_engine::search::{Decision, MATE, MATE_BOUND};
+use duke_engine::search::Decision;
 use duke_engine::{Action, Position, Troop};
 
 /// The protocol's name and version, answered to `duke`.
@@ -185,14 +185,11 @@ pub fn parse_decision(text: &str) -> Result<Decision, String> {
 /// A score as the protocol writes it: Footmen with two decimals, or
 /// `mate N` (N turns to the Duke's capture, negative when losing).
 pub fn score_text(score: i32) -> String {
-    if score >= MATE_BOUND {
-        format!("mate {}", MATE - score)
-    } else if score <= -MATE_BOUND {
-        format!("mate -{}", MATE + score)
-    } else {
-        let sign = if score < 0 { "-" } else { "" };
-        let a = score.unsigned_abs();
-        format!("{sign}{}.{:02}", a / 100, a % 100)
+    let s = duke_engine::search::Score(score);
+    match s.mate_in() {
+        Some(n) => format!("mate {n}"),
+        // The protocol writes no '+' sign.
+        None => s.to_string().trim_start_matches('+').to_string(),
     }
 }
 
@@ -240,7 +237,7 @@ mod tests {
         assert_eq!(score_text(35), "0.35");
         assert_eq!(score_text(-135), "-1.35");
         assert_eq!(score_text(-5), "-0.05");
-        assert_eq!(score_text(MATE - 3), "mate 3");
-        assert_eq!(score_text(-MATE + 2), "mate -2");
+        assert_eq!(score_text(duke_engine::search::MATE - 3), "mate 3");
+        assert_eq!(score_text(-duke_engine::search::MATE + 2), "mate -2");
     }
 }

@@ -27,6 +27,7 @@ mod analyze;
 mod captures;
 pub mod eval;
 mod players;
+mod score;
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 mod smp;
 mod tt;
@@ -36,6 +37,7 @@ pub use analyze::{
 pub use eval::evaluate;
 use eval::{tile_value, troop_value};
 pub use players::{Driver, ParsePlayerError, Player, Step};
+pub use score::Score;
 
 /// A decision of the side to move (an action, or the draw of a levy),
 /// re-exported here beside [`SearchResult`], which carries one.

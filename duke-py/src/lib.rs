@@ -30,6 +30,7 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<action::Action>()?;
     m.add("ActionList", action_list::make_type(py)?)?;
     m.add_function(wrap_pyfunction!(selfplay::player_name, m)?)?;
+    m.add_function(wrap_pyfunction!(selfplay::score_text, m)?)?;
     m.add_class::<game::Game>()?;
     m.add_class::<game::Outcome>()?;
     m.add_class::<tile::Tile>()?;

@@ -211,6 +211,17 @@ pub fn play_games<'py>(
     Ok((g, d))
 }
 
+/// A search's score as people read it, the same in every face: Footmen
+/// with two decimals for the side to decide (`"+1.25"`), or a forced
+/// capture (`"wins: takes the Duke within 3 turns"`).
+///
+/// >>> duke.score_text(125)
+/// '+1.25'
+#[pyfunction]
+pub fn score_text(score: i32) -> String {
+    duke_engine::search::Score(score).to_string()
+}
+
 /// The normal name of a player, as the engine reads it: `"random"`,
 /// `"greedy"`, `"level1"` ... `"level5"` or search limits such as
 /// `"depth4"` or `"depth6+millis500"` (any case, `"3"` for

@@ -92,6 +92,14 @@ pub fn default_level() -> u8 {
     duke_engine::search::DEFAULT_LEVEL
 }
 
+/// A search's score as people read it, the same in every face: Footmen
+/// with two decimals for the side to decide (`"+1.25"`), or a forced
+/// capture (`"wins: takes the Duke within 3 turns"`).
+#[wasm_bindgen(js_name = scoreText)]
+pub fn score_text(score: i32) -> String {
+    duke_engine::search::Score(score).to_string()
+}
+
 /// The longest record `Game.fromRecord` reads, in bytes.
 #[wasm_bindgen(js_name = maxRecordLength)]
 pub fn max_record_length() -> usize {

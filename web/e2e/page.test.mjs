@@ -264,8 +264,16 @@ test("an AI reply at level 5 within its limit", async () => {
 test("a hint highlights the engine's suggestion", async () => {
   await page.click("#hint");
   await page.waitForSelector("#hint-panel:not([hidden])");
-  assert.match(await page.locator("#hint-panel").textContent(), /suggests/);
+  const text = await page.locator("#hint-panel").textContent();
+  assert.match(text, /suggests/);
+  // One score, in Footmen (or a forced capture), and no raw numbers in a list.
+  assert.match(text, /: ([+-]\d+\.\d\d|wins: |loses: )/);
+  assert.doesNotMatch(text, /\(-?\d+\)/);
   await shot("18-hint");
+  // Any change of the position takes the hint away: here, an undo.
+  await page.click("#undo");
+  await page.waitForSelector("#hint-panel", { state: "hidden" });
+  assert.equal(await page.locator(".sq.hinted").count(), 0);
 });
 
 test("a whole game against level 1, to its end", async () => {
