@@ -220,8 +220,16 @@ function render() {
 
   // The record so far.
   const list = $("moves");
+  // Numbered as the record numbers them: the setup on its own line, then
+  // turn 1, 2, ... (the status line's "Turn N" is the turn to be played).
   const actions = g.actions();
-  list.innerHTML = actions.map((a, i) => `<li${replay && i === replay.index - 1 ? ' class="current"' : ""}>${a}</li>`).join("");
+  const setupCount = actions.length - g.turns().length;
+  const current = (i) => (replay && i === replay.index - 1 ? " current" : "");
+  const setupLine = setupCount > 0
+    ? `<li class="setup${replay && replay.index - 1 < setupCount && replay.index > 0 ? " current" : ""}">setup ${actions.slice(0, setupCount).join(" ")}</li>`
+    : "";
+  list.innerHTML = setupLine + actions.slice(setupCount)
+    .map((a, i) => `<li value="${i + 1}" class="${current(i + setupCount).trim()}">${a}</li>`).join("");
   renderLevy();
 }
 

@@ -284,8 +284,10 @@ impl Session {
             return Ok(());
         }
         self.say(format!(
+            // The turn to be played, numbered as the record numbers it
+            // (and as the page's status line does).
             "turn {}, {} to move{}",
-            pos.turn(),
+            pos.turn() + 1,
             mover,
             if mover == me && !self.auto {
                 " (you)"
