@@ -490,20 +490,20 @@ impl ActionKind {
 }
 
 impl core::str::FromStr for ActionKind {
-    type Err = ();
+    type Err = crate::ParseNameError;
 
     /// `relocate`, `strike`, `command` or `place`, in any case.
     ///
     /// ```
     /// use duke_engine::ActionKind;
     /// assert_eq!("Strike".parse(), Ok(ActionKind::Strike));
-    /// assert!("levy".parse::<ActionKind>().is_err());
+    /// assert_eq!("levy".parse::<ActionKind>().unwrap_err().code(), "name.action_kind");
     /// ```
-    fn from_str(s: &str) -> Result<ActionKind, ()> {
+    fn from_str(s: &str) -> Result<ActionKind, crate::ParseNameError> {
         ActionKind::ALL
             .into_iter()
             .find(|k| k.as_str().eq_ignore_ascii_case(s))
-            .ok_or(())
+            .ok_or_else(|| crate::ParseNameError::new(crate::names::NameKind::ActionKind, s))
     }
 }
 

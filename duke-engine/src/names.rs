@@ -57,6 +57,8 @@ pub enum NameKind {
     Perspective,
     /// An outcome's [`Reason`](crate::Reason).
     Reason,
+    /// An [`ActionKind`](crate::ActionKind).
+    ActionKind,
 }
 
 impl NameKind {
@@ -69,6 +71,7 @@ impl NameKind {
             NameKind::Mark => "mark",
             NameKind::Perspective => "perspective",
             NameKind::Reason => "reason",
+            NameKind::ActionKind => "action kind",
         }
     }
 
@@ -84,6 +87,7 @@ impl NameKind {
             NameKind::Reason => {
                 "\"duke-captured\", \"no-action\", \"repetition\" or \"quiet-turns\""
             }
+            NameKind::ActionKind => "\"relocate\", \"strike\", \"command\" or \"place\"",
         }
     }
 }
@@ -107,7 +111,7 @@ impl ParseNameError {
     }
 
     /// The stable code: `name.side`, `name.troop`, `name.face`,
-    /// `name.mark`, `name.perspective` or `name.reason`.
+    /// `name.mark`, `name.perspective`, `name.reason` or `name.action_kind`.
     pub const fn code(&self) -> &'static str {
         match self.what {
             NameKind::Side => "name.side",
@@ -116,6 +120,7 @@ impl ParseNameError {
             NameKind::Mark => "name.mark",
             NameKind::Perspective => "name.perspective",
             NameKind::Reason => "name.reason",
+            NameKind::ActionKind => "name.action_kind",
         }
     }
 }
