@@ -500,9 +500,7 @@ impl core::str::FromStr for ActionKind {
     /// assert_eq!("levy".parse::<ActionKind>().unwrap_err().code(), "name.action_kind");
     /// ```
     fn from_str(s: &str) -> Result<ActionKind, crate::ParseNameError> {
-        ActionKind::ALL
-            .into_iter()
-            .find(|k| k.as_str().eq_ignore_ascii_case(s))
+        crate::names::find(&ActionKind::ALL, ActionKind::as_str, s)
             .ok_or_else(|| crate::ParseNameError::new(crate::names::NameKind::ActionKind, s))
     }
 }

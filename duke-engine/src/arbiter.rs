@@ -330,9 +330,7 @@ impl core::str::FromStr for Reason {
 
     /// The word, in any case.
     fn from_str(s: &str) -> Result<Reason, crate::ParseNameError> {
-        Reason::ALL
-            .into_iter()
-            .find(|r| r.as_str().eq_ignore_ascii_case(s))
+        crate::names::find(&Reason::ALL, Reason::as_str, s)
             .ok_or_else(|| crate::ParseNameError::new(crate::names::NameKind::Reason, s))
     }
 }

@@ -139,7 +139,8 @@ impl fmt::Display for ParseNameError {
 
 impl core::error::Error for ParseNameError {}
 
-fn find<T: Copy>(all: &[T], word: impl Fn(T) -> &'static str, s: &str) -> Option<T> {
+/// The item of `all` whose word is `s`, in any case.
+pub(crate) fn find<T: Copy>(all: &[T], word: impl Fn(T) -> &'static str, s: &str) -> Option<T> {
     all.iter()
         .copied()
         .find(|&t| word(t).eq_ignore_ascii_case(s))
