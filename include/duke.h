@@ -553,7 +553,8 @@ duke_status duke_game_hint(const duke_game *game, uint8_t level, uint32_t k, cha
 
 /**
  * The decision of one of the engine's players as text for duke_game_play:
- * `player` is "random", "greedy" or "level1" to "level5" (`len` bytes);
+ * `player` is "random", "greedy", "level1" to "level5" or search limits
+ * such as "depth4" or "nodes20000" (`len` bytes);
  * `seed` feeds the random player and the noise of levels 1 and 2.
  * DUKE_PARSE_ERROR (code `player.name`) for another name; DUKE_WRONG_PHASE
  * in setup or once the game is over.
