@@ -62,6 +62,12 @@
 #define DUKE_DEFAULT_LEVEL 3
 
 /**
+ * The level duke_game_hint searches at for level 0, the same as every
+ * face's hint: the strongest (level 5, about a second).
+ */
+#define DUKE_HINT_LEVEL 5
+
+/**
  * duke_action_flags: the action takes an enemy tile (a strike always does).
  */
 #define DUKE_ACTION_CAPTURE 1
@@ -547,7 +553,9 @@ duke_status duke_game_best_action_limits(const duke_game *game, const duke_searc
 
 /**
  * A hint at a level, as text lines: `best <decision> <score>`, `pv <decision> ...`,
- * then `top <decision> <score>` for the `k` best decisions.
+ * then `top <decision> <score>` for the `k` best decisions. `level` is 1
+ * to 5, or 0 for the hint level of every face (DUKE_HINT_LEVEL, 5: the
+ * strongest, about a second).
  */
 duke_status duke_game_hint(const duke_game *game, uint8_t level, uint32_t k, char *buf, size_t len, size_t *out_len);
 

@@ -649,7 +649,9 @@ pub unsafe extern "C" fn duke_game_best_action_limits(
 }
 
 /// A hint at a level, as text lines: `best <decision> <score>`, `pv <decision> ...`,
-/// then `top <decision> <score>` for the `k` best decisions.
+/// then `top <decision> <score>` for the `k` best decisions. `level` is 1
+/// to 5, or 0 for the hint level of every face (DUKE_HINT_LEVEL, 5: the
+/// strongest, about a second).
 #[no_mangle]
 pub unsafe extern "C" fn duke_game_hint(
     game: *const duke_game,
@@ -663,7 +665,11 @@ pub unsafe extern "C" fn duke_game_hint(
         // SAFETY: NULL or a live handle; buffer contract passed through.
         let g = unsafe { obj(game, "game")? };
         out_ptr(out_len, "out_len")?;
-        let lvl = check_level(level)?;
+        let lvl = if level == 0 {
+            duke_engine::search::level(duke_engine::search::HINT_LEVEL)
+        } else {
+            check_level(level)?
+        };
         let k: usize = duke_engine::Limit::Hints.check(k)?;
         let (pos, drawn, history) = search_input(g)?;
         let h = searcher(g).hint(&pos, drawn, &history, &lvl, k);

@@ -37,6 +37,9 @@ pub const DUKE_MAX_ACTIONS: usize = 208;
 /// The level duke_game_best_action plays for level 0, the same default as
 /// every face's (Python's `best_action()`, JavaScript's `bestAction()`).
 pub const DUKE_DEFAULT_LEVEL: u8 = 3;
+/// The level duke_game_hint searches at for level 0, the same as every
+/// face's hint: the strongest (level 5, about a second).
+pub const DUKE_HINT_LEVEL: u8 = 5;
 /// duke_action_flags: the action takes an enemy tile (a strike always does).
 pub const DUKE_ACTION_CAPTURE: u8 = 1;
 /// duke_action_flags: the tile whose chart was used turns to its other face.
@@ -83,6 +86,7 @@ const _: () = assert!(DUKE_ACTION_SPACE as usize == duke_engine::encode::ACTION_
 const _: () = assert!(DUKE_DRAW_INDEX as usize == duke_engine::encode::DRAW);
 const _: () = assert!(DUKE_MAX_ACTIONS == duke_engine::MAX_ACTIONS);
 const _: () = assert!(DUKE_DEFAULT_LEVEL == duke_engine::search::DEFAULT_LEVEL);
+const _: () = assert!(DUKE_HINT_LEVEL == duke_engine::search::HINT_LEVEL);
 const _: () = {
     use duke_engine::{ActionFlags as A, MarkSet as M};
     assert!(DUKE_ACTION_CAPTURE == A::CAPTURE.bits() && DUKE_ACTION_FLIP == A::FLIP.bits());

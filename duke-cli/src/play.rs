@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use anstyle::{AnsiColor, Style};
-use duke_engine::search::{level, Decision, Searcher, MATE_BOUND};
+use duke_engine::search::{level, Decision, Searcher, HINT_LEVEL, MATE_BOUND};
 use duke_engine::{
     chart, Action, ActionView, Bitboard, Face, Game, Mark, Phase, Position, Side, Square, Tile,
     Troop,
@@ -40,12 +40,27 @@ fn random_seed() -> u64 {
     state.hash_one(std::time::SystemTime::now()) % 1_000_000_000
 }
 
+/// The glyph of a mark, as the charts and the board draw it; a Slide or
+/// Jump Slide points the way (`ux`, `uy`) it goes on the screen, up
+/// being `uy > 0`.
+fn mark_glyph(mark: Mark, ux: i8, uy: i8) -> char {
+    const SLIDE: [[char; 3]; 3] = [['↖', '↑', '↗'], ['←', ' ', '→'], ['↙', '↓', '↘']];
+    const JUMP_SLIDE: [[char; 3]; 3] = [['⇖', '⇑', '⇗'], ['⇐', ' ', '⇒'], ['⇙', '⇓', '⇘']];
+    let arrow = ((1 - uy.signum()) as usize, (ux.signum() + 1) as usize);
+    match mark {
+        Mark::Move => '●',
+        Mark::Jump => '○',
+        Mark::Slide => SLIDE[arrow.0][arrow.1],
+        Mark::JumpSlide => JUMP_SLIDE[arrow.0][arrow.1],
+        Mark::Strike => '✦',
+        Mark::Command => '⌘',
+    }
+}
+
 /// The 5×5 grid of one face's chart, one glyph and a space per cell, as
 /// a viewer on `from_dark`'s side sees it (a tile of the other side is
 /// turned around, as across a table).
 pub fn chart_grid(tile: Tile, face: Face, from_dark: bool) -> Vec<String> {
-    const SLIDE: [[char; 3]; 3] = [['↖', '↑', '↗'], ['←', ' ', '→'], ['↙', '↓', '↘']];
-    const JUMP_SLIDE: [[char; 3]; 3] = [['⇖', '⇑', '⇗'], ['⇐', ' ', '⇒'], ['⇙', '⇓', '⇘']];
     let mut cells = [['·'; 5]; 5];
     let turn = (tile.side == Side::Dark) != from_dark;
     for m in chart(tile.troop, face) {
@@ -55,15 +70,7 @@ pub fn chart_grid(tile: Tile, face: Face, from_dark: bool) -> Vec<String> {
             _ => (ux, uy),
         };
         let (col, row) = ((dx + 2) as usize, (2 - dy) as usize);
-        let arrow = ((1 - uy.signum()) as usize, (ux.signum() + 1) as usize);
-        let glyph = match m.mark {
-            Mark::Move => '●',
-            Mark::Jump => '○',
-            Mark::Slide => SLIDE[arrow.0][arrow.1],
-            Mark::JumpSlide => JUMP_SLIDE[arrow.0][arrow.1],
-            Mark::Strike => '✦',
-            Mark::Command => '⌘',
-        };
+        let glyph = mark_glyph(m.mark, ux, uy);
         cells[row][col] = match (cells[row][col], glyph) {
             ('●', '⌘') | ('⌘', '●') => '◉',
             _ => glyph,
@@ -143,7 +150,18 @@ impl Session {
         }
     }
 
-    fn board_text(&self, pos: &Position, dangers: Bitboard, exposed: Bitboard) -> Vec<String> {
+    /// The board, the viewer's side at the bottom. Each square is three
+    /// columns: `+` for a flipped tile, the letter (or `·`), and a mark
+    /// of the square itself right after it: `!` where the Duke may not
+    /// go, `?` a levy square that leaves the Duke in Guard, or the glyph
+    /// of the mark by which the selected tile reaches it (`targets`).
+    fn board_text(
+        &self,
+        pos: &Position,
+        dangers: Bitboard,
+        exposed: Bitboard,
+        targets: &[(Square, char)],
+    ) -> Vec<String> {
         let from_dark = self.viewer_is_dark();
         let mut lines = Vec::new();
         for row in 0..6u8 {
@@ -153,42 +171,58 @@ impl Session {
                 let file = if from_dark { 5 - col } else { col };
                 let sq = Square::from_coords(file, rank).expect("on the board");
                 let bit = Bitboard::from(sq);
+                let target = targets.iter().find(|&&(t, _)| t == sq).map(|&(_, g)| g);
                 let flag = if !(dangers & bit).is_empty() {
-                    Some('!')
+                    Some(format!("{DANGER}!{DANGER:#}"))
                 } else if !(exposed & bit).is_empty() {
-                    Some('?')
+                    Some(format!("{DANGER}?{DANGER:#}"))
                 } else {
-                    None
+                    target.map(|g| format!("{NOTE}{g}{NOTE:#}"))
                 };
                 let cell = match pos.tile_at(sq) {
                     Some(t) => {
                         let style = if t.side == self.me { MINE } else { THEIRS };
                         let plus = if t.face == Face::Flipped { '+' } else { ' ' };
-                        let lead = flag.unwrap_or(' ');
-                        format!("{lead}{plus}{style}{}{style:#}", t.char())
+                        let after = flag.unwrap_or_else(|| " ".to_string());
+                        format!("{plus}{style}{}{style:#}{after}", t.char())
                     }
-                    None => match flag {
-                        Some(c) => format!("  {DANGER}{c}{DANGER:#}"),
-                        None => "  ·".to_string(),
-                    },
+                    None => format!(" {} ", flag.unwrap_or_else(|| "·".to_string())),
                 };
                 line.push_str(&cell);
                 if col < 5 {
                     line.push(' ');
                 }
             }
-            lines.push(line);
+            lines.push(line.trim_end().to_string());
         }
-        let mut files = String::from("   ");
+        let mut files = String::from("  ");
         for col in 0..6u8 {
             let file = if from_dark { 5 - col } else { col };
-            files.push_str(&format!(" {}", (b'A' + file) as char));
-            if col < 5 {
-                files.push_str("  ");
-            }
+            files.push_str(&format!(" {}  ", (b'A' + file) as char));
         }
-        lines.push(files);
+        lines.push(files.trim_end().to_string());
         lines
+    }
+
+    /// The selected tile's targets as board marks: each target square
+    /// with the glyph of the mark that reaches it, pointing the way it
+    /// goes on the screen.
+    fn target_marks(&self, pos: &Position, sq: Square) -> Vec<(Square, char)> {
+        let turn = if self.viewer_is_dark() { -1 } else { 1 };
+        pos.actions_from(sq)
+            .iter()
+            .filter_map(|&a| {
+                let to = match a.view() {
+                    ActionView::Relocate { to, .. } | ActionView::Command { to, .. } => to,
+                    ActionView::Strike { target, .. } => target,
+                    _ => return None,
+                };
+                let mark = pos.mark_of(a)?;
+                let ux = (to.file() as i8 - sq.file() as i8).signum() * turn;
+                let uy = (to.rank() as i8 - sq.rank() as i8).signum() * turn;
+                Some((to, mark_glyph(mark, ux, uy)))
+            })
+            .collect()
     }
 
     fn bag_line(&self, side: Side, pos: &Position) -> String {
@@ -235,7 +269,7 @@ impl Session {
             Bitboard::EMPTY
         };
         self.say("")?;
-        for line in self.board_text(&pos, danger_squares, exposed) {
+        for line in self.board_text(&pos, danger_squares, exposed, &[]) {
             self.say(line)?;
         }
         let sides = if self.auto {
@@ -326,17 +360,31 @@ impl Session {
                 "other"
             }
         );
+        let movable = tile.side == pos.side_to_move() && matches!(self.game.phase(), Phase::Play);
+        if movable {
+            // The board with the targets marked on their squares.
+            let marks = self.target_marks(&pos, sq);
+            for line in self.board_text(&pos, Bitboard::EMPTY, Bitboard::EMPTY, &marks) {
+                self.say(line)?;
+            }
+        }
         self.show_charts(tile, &header, "flips to")?;
-        if tile.side == pos.side_to_move() && matches!(self.game.phase(), Phase::Play) {
+        if movable {
             let targets: Vec<String> = pos
                 .actions_from(sq)
                 .iter()
                 .map(|&a| format!("{a} ({})", pos.mark_of(a).map_or("?", |m| m.name())))
                 .collect();
-            if targets.is_empty() {
+            if let Some(idle) = pos.why_idle(sq) {
+                // The engine says why: a shield, a Guard, a hemmed Duke.
+                self.say(format!("  no legal action: {}", idle.reason_text()))?;
+            } else if targets.is_empty() {
                 self.say("  no legal action")?;
             } else {
-                self.say(format!("  targets: {}", targets.join(", ")))?;
+                self.say(format!(
+                    "  targets (marked on the board): {}",
+                    targets.join(", ")
+                ))?;
             }
         }
         Ok(())
@@ -666,48 +714,42 @@ impl Session {
         self.show()
     }
 
+    /// The strongest level's advice ([`HINT_LEVEL`], at its own time):
+    /// its decision with one score, the line it expects, and the other
+    /// choices a shallower search ranks next.
     fn hint(&mut self) -> io::Result<()> {
         let Some((pos, drawn, history)) = duke_engine::search::game_input(&self.game) else {
             return self.refuse("no hint: the game is not in play");
         };
         let h = self
             .searcher
-            .hint(&pos, drawn, &history, &level(self.level), 3);
+            .hint(&pos, drawn, &history, &level(HINT_LEVEL), 4);
         let show = |d: Decision| d.to_string();
-        let Some(&(first, first_score)) = h.top.first() else {
-            return self.refuse("no hint: no decision");
-        };
-        let depth = h.best.depth.clamp(1, 3);
-        let unit = if first_score.abs() < MATE_BOUND {
+        let best = h.best.decision;
+        let unit = if h.best.score.abs() < MATE_BOUND {
             " (in Footmen: 1.00 = a Footman, + is good for you)"
         } else {
             ""
         };
         self.say(format!(
-            "hint (level {}): {}, {}{unit}",
-            self.level,
-            show(first),
-            score_text(first_score)
+            "hint (level {HINT_LEVEL}, {} turns ahead): {}, {}{unit}",
+            h.best.depth,
+            show(best),
+            score_text(h.best.score)
         ))?;
-        if h.best.decision == first && h.best.pv.len() > 1 {
+        if h.best.pv.len() > 1 {
             let pv: Vec<String> = h.best.pv.iter().map(|&d| show(d)).collect();
             self.say(format!("  expected line: {}", pv.join(" ")))?;
         }
-        self.say(format!(
-            "  the best choices, looking {depth} turn{} ahead:",
-            if depth == 1 { "" } else { "s" }
-        ))?;
-        for (d, s) in &h.top {
-            self.say(format!("    {:<10} {}", show(*d), score_text(*s)))?;
-        }
-        if h.best.decision != first {
-            self.say(format!(
-                "  level {} looks {} turns ahead and prefers {} ({})",
-                self.level,
-                h.best.depth,
-                show(h.best.decision),
-                score_text(h.best.score)
-            ))?;
+        let others: Vec<String> = h
+            .top
+            .iter()
+            .filter(|&&(d, _)| d != best)
+            .take(3)
+            .map(|&(d, _)| show(d))
+            .collect();
+        if !others.is_empty() {
+            self.say(format!("  also worth a look: {}", others.join(", ")))?;
         }
         Ok(())
     }

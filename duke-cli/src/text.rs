@@ -47,9 +47,10 @@ pub fn legend(you_light: bool) -> String {
     out.push_str(
         "  + before a letter   the tile shows its other face (it has flipped)\n\
          \x20 ·                   an empty square\n\
-         \x20 !                   your Duke reaches it but may not go there: an enemy\n\
+         \x20 ! (after a letter)  your Duke reaches it but may not go there: an enemy\n\
          \x20                     tile would take it (the lines below the board say which)\n\
          \x20 ?                   a levy square that leaves your Duke in Guard\n\
+         \x20 ● ↑ ✦ ... (after)  a target of the selected tile, by that mark\n\
          the bags: P×3 19% means 3 Pikemen in the bag, a 19% chance to draw one\n\
          the troops:\n",
     );

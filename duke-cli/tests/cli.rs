@@ -110,9 +110,12 @@ fn scripted_game_against_the_ai() {
         out.contains("your Footman on B1 (starting face up)      flips to"),
         "{out}"
     );
-    assert!(out.contains("targets: B1-A1 (Move), B1-B2 (Move)"), "{out}");
-    // A hint at the level.
-    assert!(out.contains("hint (level 2): "), "{out}");
+    assert!(
+        out.contains("targets (marked on the board): B1-A1 (Move), B1-B2 (Move)"),
+        "{out}"
+    );
+    // A hint, at the strongest level whatever the AI plays.
+    assert!(out.contains("hint (level 5, "), "{out}");
     // An action in words, an illegal one with its reason, a levy drawn and placed.
     assert!(
         out.contains("you play B1-B2: your Footman B1 moves to B2"),
@@ -214,7 +217,7 @@ fn help_and_board_work_at_the_setup_prompt() {
     let (out, _, ok) = run(&["play", "--seed", "1"], "help\nboard\nclear\n");
     assert!(ok);
     assert!(out.contains("commands:"), "{out}");
-    assert!(out.contains("    A   B   C   D   E   F"), "{out}");
+    assert!(out.contains("\n   A   B   C   D   E   F\n"), "{out}");
     assert!(out.contains("unknown command 'clear'"), "{out}");
     assert!(!out.contains("not a square"), "{out}");
 }
@@ -243,7 +246,7 @@ fn playing_dark_the_examples_are_darks_squares() {
         "{said}"
     );
     // The board from Dark's side: rank 1 on top.
-    assert!(out.contains("    F   E   D   C   B   A"), "{out}");
+    assert!(out.contains("\n   F   E   D   C   B   A\n"), "{out}");
 }
 
 #[test]
@@ -322,7 +325,7 @@ fn guard_marks_the_levy_squares_that_leave_the_duke_attacked() {
         out.contains("Guard: your Duke on C1 is attacked by Dark's Duke on C6: save it"),
         "{out}"
     );
-    assert!(out.contains("1   ·   ?   D   ?   ·   ·"), "{out}");
+    assert!(out.contains("\n1  ·   ?   D   ?   ·   ·\n"), "{out}");
     assert!(
         out.contains("? a levy on B1 or D1 would leave your Duke in Guard"),
         "{out}"
@@ -367,7 +370,7 @@ fn warns_when_the_duke_is_attacked_and_marks_forbidden_squares() {
         out.contains("! your Duke may not enter B1: the Pikeman on C3 would capture it"),
         "{out}"
     );
-    assert!(out.contains("1   ·   !   D   !   ·   ·"), "{out}");
+    assert!(out.contains("\n1  ·   !   D   !   ·   ·\n"), "{out}");
     // The refusal names the square the Duke would stand on.
     assert!(
         out.contains("C1-B1: it would leave your Duke on B1 open to capture"),
@@ -412,26 +415,31 @@ fn one_glyph_per_chart_cell_for_move_and_command() {
 }
 
 #[test]
-fn hint_scores_in_footmen_with_the_headline_from_its_list() {
-    for level in ["2", "5"] {
+fn hint_is_the_strongest_level_with_one_score_in_footmen() {
+    // Whatever level the AI plays, the hint searches as level 5.
+    for level in ["1", "4"] {
         let (out, _, ok) = run(&["play", "--seed", "3", "--level", level], "fixed\nhint\n");
         assert!(ok, "{out}");
         let head = out
             .lines()
-            .find_map(|l| l.split_once(&format!("hint (level {level}): ")))
+            .find_map(|l| l.split_once("hint (level 5, "))
             .expect(&out)
             .1;
-        assert!(head.contains("(in Footmen: 1.00 = a Footman"), "{head}");
-        let (choice, score) = head.split_once(" (").unwrap().0.split_once(", ").unwrap();
-        let first = out
-            .lines()
-            .skip_while(|l| !l.contains("the best choices, looking"))
-            .nth(1)
-            .expect(&out);
-        let cols: Vec<&str> = first.split_whitespace().collect();
-        assert_eq!(cols, [choice, score], "{out}");
+        let (depth, rest) = head.split_once(" turns ahead): ").expect(head);
+        assert!(depth.parse::<u32>().unwrap() >= 3, "{head}");
+        assert!(rest.contains("(in Footmen: 1.00 = a Footman"), "{head}");
+        let (choice, score) = rest.split_once(" (").unwrap().0.split_once(", ").unwrap();
         let value: f64 = score.parse().unwrap();
         assert!(value.abs() < 20.0, "{score}");
+        // One score: the alternatives are named without their own.
+        let also = out
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("also worth a look: "))
+            .expect(&out);
+        assert!(
+            !also.contains('+') && !also.split(", ").any(|a| a == choice),
+            "{also}"
+        );
     }
 }
 
@@ -475,7 +483,7 @@ fn auto_with_a_delay_shows_each_turn_and_waits() {
         .count() as u32;
     assert!(turns > 0, "{out}");
     // A board after every turn but the last, and a pause after every turn.
-    let boards = out.matches("    A   B   C   D   E   F").count() as u32;
+    let boards = out.matches("\n   A   B   C   D   E   F\n").count() as u32;
     assert!(boards >= turns, "{boards} boards for {turns} turns");
     assert!(elapsed >= Duration::from_millis(20) * turns, "{elapsed:?}");
     // --delay belongs to --auto.

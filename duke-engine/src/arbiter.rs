@@ -5,7 +5,7 @@ use core::fmt;
 
 use crate::charts::{chart, Mark};
 use crate::masks::{ADJACENT, EMPTY, REACH};
-use crate::{Action, ActionView, Bitboard, Position, Side, Square, Tile, Troop};
+use crate::{Action, ActionView, Bag, Bitboard, Position, Side, Square, Tile, Troop};
 
 /// Why an action cannot be played in a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -374,6 +374,37 @@ pub struct Chance {
     pub total: u32,
 }
 
+impl Bag {
+    /// Each troop kind in the bag with its chance to come out of the next
+    /// draw (count / tiles in the bag), in kind order. The bags are public
+    /// in The Duke: either side's may be shown at any time.
+    ///
+    /// ```
+    /// use duke_engine::{Bag, Troop};
+    /// let chances: Vec<_> = Bag::starting().chances().collect();
+    /// assert_eq!(chances.len(), 14);
+    /// assert_eq!((chances[0].troop, chances[0].count, chances[0].total), (Troop::Footman, 1, 16));
+    /// ```
+    pub fn chances(self) -> impl ExactSizeIterator<Item = Chance> + Clone {
+        let total = self.total();
+        let mut out = [Chance {
+            troop: Troop::Duke,
+            count: 0,
+            total,
+        }; 15];
+        let mut n = 0;
+        for (troop, count) in self.iter() {
+            out[n] = Chance {
+                troop,
+                count: u32::from(count),
+                total,
+            };
+            n += 1;
+        }
+        out.into_iter().take(n)
+    }
+}
+
 impl Chance {
     /// The probability of this draw: `count / total`.
     pub fn probability(self) -> f64 {
@@ -436,25 +467,12 @@ impl Position {
     /// assert_eq!(pike.probability(), 3.0 / 16.0);
     /// ```
     pub fn levy_chances(&self) -> impl ExactSizeIterator<Item = Chance> + Clone {
-        let bag = self.bag(self.side);
-        let total = bag.total();
-        let mut out = [Chance {
-            troop: Troop::Duke,
-            count: 0,
-            total,
-        }; 15];
-        let mut n = 0;
-        if self.can_levy() {
-            for (troop, count) in bag.iter() {
-                out[n] = Chance {
-                    troop,
-                    count: u32::from(count),
-                    total,
-                };
-                n += 1;
-            }
-        }
-        out.into_iter().take(n)
+        let bag = if self.can_levy() {
+            self.bag(self.side)
+        } else {
+            Bag::EMPTY
+        };
+        bag.chances()
     }
 
     /// Plays `action` if it is legal, returning the new position; otherwise

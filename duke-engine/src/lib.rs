@@ -225,6 +225,7 @@ pub mod dpn;
 pub mod encode;
 #[cfg(feature = "alloc")]
 mod game;
+mod idle;
 mod kind;
 mod masks;
 mod movegen;
@@ -263,6 +264,7 @@ pub use charts::{chart, marks, ChartMark, Mark, MarkSet};
 pub use dpn::ParseDpnError;
 #[cfg(feature = "alloc")]
 pub use game::{Decisions, Game, GameError, Phase, Request};
+pub use idle::{Idle, IdleReason, ReasonText};
 pub use kind::ErrorKind;
 pub use names::ParseNameError;
 pub use notation::{ActionError, ParseActionError};

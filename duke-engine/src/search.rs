@@ -969,6 +969,12 @@ pub fn root_decisions(pos: &Position, drawn: Option<Troop>) -> Vec<Decision> {
 /// 2 with quiescence: it answers in milliseconds.
 pub const DEFAULT_LEVEL: u8 = 3;
 
+/// The level a hint searches at when none is given, in every face
+/// (`duke play`, the page, `hint()` in Python and JavaScript, level 0 in
+/// C): the strongest, at its own time (level 5: about a second). A hint
+/// is advice, so it should be the best the engine can give.
+pub const HINT_LEVEL: u8 = LEVELS;
+
 /// A level number outside 1 to [`LEVELS`]: the engine's one
 /// [`RangeError`](crate::RangeError), with code `level.range`.
 ///

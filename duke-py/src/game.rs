@@ -574,20 +574,22 @@ impl Game {
         Ok(action_index(d, &pos, p))
     }
 
-    /// The AI's advice at a `level` (1-5) with its `k` best choices, as a
+    /// The AI's advice at a `level` (1-5; by default `duke.HINT_LEVEL`, the
+    /// strongest, about a second) with its `k` best choices, as a
     /// dict: {"best": text, "score": int, "pv": [text], "top": [(text,
     /// score)], "depth": int}. Scores are for the side to decide, in
     /// hundredths of a Footman; a levy is written "levy". `threads` as for
     /// `best_action`. Releases the GIL.
-    #[pyo3(signature = (level = 3, k = 3, threads = 1))]
+    #[pyo3(signature = (level = None, k = 3, threads = 1))]
     fn hint<'py>(
         slf: PyRef<'_, Self>,
         py: Python<'py>,
-        level: i64,
+        level: Option<i64>,
         k: i64,
         threads: i64,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let lvl = Level::new(level).map_err(Error::from)?;
+        let lvl = Level::new(level.unwrap_or(i64::from(duke_engine::search::HINT_LEVEL)))
+            .map_err(Error::from)?;
         let k: usize = Limit::Hints.check(k).map_err(Error::from)?;
         let searcher = searcher(threads)?;
         let (pos, drawn, history) = slf.search_input()?;

@@ -54,6 +54,7 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("OBS_LEN", OBS_LEN)?;
     m.add("QUIET_LIMIT", duke_engine::QUIET_LIMIT)?;
     m.add("DEFAULT_LEVEL", duke_engine::search::DEFAULT_LEVEL)?;
+    m.add("HINT_LEVEL", duke_engine::search::HINT_LEVEL)?;
     m.add("LEVELS", duke_engine::search::LEVELS)?;
     m.add("MAX_GAMES", duke_engine::batch::MAX_GAMES)?;
     m.add("MAX_HINTS", duke_engine::search::MAX_HINTS)?;

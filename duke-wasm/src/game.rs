@@ -452,12 +452,13 @@ impl Game {
         Ok(action_index(r.decision, self.inner.position(), p))
     }
 
-    /// A hint at a level (default 3): `{ best, score, depth, pv, top }`,
+    /// A hint at a level (default `hintLevel()`, 5: about a second):
+    /// `{ best, score, depth, pv, top }`,
     /// `top` the `k` (default 3) best decisions as `[text, score]`; a levy
     /// is written "levy".
     #[wasm_bindgen(unchecked_return_type = "Hint")]
     pub fn hint(&self, level: Option<f64>, k: Option<f64>) -> Result<JsValue> {
-        let lvl = level_number(level.unwrap_or(3.0))?;
+        let lvl = level_number(level.unwrap_or(f64::from(duke_engine::search::HINT_LEVEL)))?;
         let k: usize = Limit::Hints.check_f64(k.unwrap_or(3.0))?;
         let (pos, drawn, history) = self.search_input()?;
         let h = Searcher::new().hint(&pos, drawn, &history, &lvl, k);

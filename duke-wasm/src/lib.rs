@@ -32,8 +32,10 @@ export interface ChartMark { mark: "move" | "jump" | "slide" | "jump_slide" | "s
 export interface Target { action: Action; to: number; mark: ChartMark["mark"]; }
 /** A square the mover's Duke reaches but may not enter, and the enemy tiles that would capture it there. */
 export interface DukeDanger { square: number; by: number[]; }
-/** A troop the levy may draw and its chance. */
-export interface LevyChance { troop: string; probability: number; }
+/** A troop the levy may draw: its count in the bag, the bag's size and its chance. */
+export interface LevyChance { troop: string; count: number; total: number; probability: number; }
+/** Why a tile of the side to move cannot act: a reason word, the enemy tiles it names, and the sentence. */
+export interface Idle { reason: "shields" | "in-guard" | "duke-hemmed" | "no-target"; by: number[]; text: string; }
 /** How a game ended. */
 export interface Outcome { winner: "light" | "dark" | null; reason: string; text: string; }
 /** A level (1-5) or limits for the AI; `seed` feeds the noise of levels 1 and 2. */
@@ -90,6 +92,13 @@ pub fn observation_planes() -> usize {
 #[wasm_bindgen(js_name = defaultLevel)]
 pub fn default_level() -> u8 {
     duke_engine::search::DEFAULT_LEVEL
+}
+
+/// The level `hint()` searches at with no level, the same in every face:
+/// the strongest (level 5, about a second).
+#[wasm_bindgen(js_name = hintLevel)]
+pub fn hint_level() -> u8 {
+    duke_engine::search::HINT_LEVEL
 }
 
 /// A search's score as people read it, the same in every face: Footmen

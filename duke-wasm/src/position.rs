@@ -57,6 +57,8 @@ pub fn chances(list: impl Iterator<Item = duke_engine::Chance>) -> Array {
     list.map(|c| {
         object(&[
             ("troop", c.troop.char().to_string().into()),
+            ("count", c.count.into()),
+            ("total", c.total.into()),
             ("probability", c.probability().into()),
         ])
     })
@@ -232,10 +234,47 @@ impl Position {
             .map_or(JsValue::UNDEFINED, outcome_object)
     }
 
-    /// The possible levy draws as `[{ troop, probability }]`.
+    /// The possible levy draws as `[{ troop, count, total, probability }]`.
     #[wasm_bindgen(js_name = levyChances, unchecked_return_type = "LevyChance[]")]
     pub fn levy_chances(&self) -> Array {
         chances(self.inner.levy_chances())
+    }
+
+    /// What a side's bag holds, as `[{ troop, count, total, probability }]`
+    /// (the chance of each troop on that side's next draw). The bags are
+    /// public: either side's may be shown at any time.
+    #[wasm_bindgen(js_name = bagChances, unchecked_return_type = "LevyChance[]")]
+    pub fn bag_chances(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] side_name: JsValue,
+    ) -> Result<Array> {
+        let name = crate::convert::text(&side_name, "side name")?;
+        Ok(chances(self.inner.bag(side(name.as_str())?).chances()))
+    }
+
+    /// Why the side to move's tile on a square cannot act, as `{ reason,
+    /// by, text }`; undefined when it can act or is not the mover's.
+    #[wasm_bindgen(js_name = whyIdle, unchecked_return_type = "Idle | undefined")]
+    pub fn why_idle(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number | string")] sq: JsValue,
+    ) -> Result<JsValue> {
+        Ok(match self.inner.why_idle(square(&sq)?) {
+            None => JsValue::UNDEFINED,
+            Some(idle) => object(&[
+                ("reason", idle.reason().as_str().into()),
+                (
+                    "by",
+                    idle.reason()
+                        .by()
+                        .into_iter()
+                        .map(|s| JsValue::from(s.index()))
+                        .collect::<Array>()
+                        .into(),
+                ),
+                ("text", idle.to_string().into()),
+            ]),
+        })
     }
 
     /// The legal actions of the tile on a square, each with the mark it

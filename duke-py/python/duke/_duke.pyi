@@ -19,6 +19,8 @@ QUIET_LIMIT: int
 """The number of turns without a capture or a levy that ends a game in a draw."""
 DEFAULT_LEVEL: int
 """The level best_action() plays with no arguments, the same in every face (3)."""
+HINT_LEVEL: int
+"""The level hint() searches at with no level, the same in every face: the strongest (5, about a second)."""
 LEVELS: int
 """The number of AI levels (1 to LEVELS)."""
 MAX_GAMES: int
@@ -52,6 +54,7 @@ __all__ = [
     "ACTION_SPACE",
     "Action",
     "DEFAULT_LEVEL",
+    "HINT_LEVEL",
     "LEVELS",
     "MAX_GAMES",
     "MAX_HINTS",
@@ -364,7 +367,7 @@ class Game:
         perspective: str = "absolute",
         threads: int = 1,
     ) -> int: ...
-    def hint(self, level: int = 3, k: int = 3, threads: int = 1) -> dict[str, Any]: ...
+    def hint(self, level: Optional[int] = None, k: int = 3, threads: int = 1) -> dict[str, Any]: ...
     def svg(
         self,
         highlights: Optional[Sequence[_SquareLike]] = None,
