@@ -1,7 +1,7 @@
 // The page: a client of the duke-engine package like any user's page. It
 // draws and asks; every target, danger, attacker, legality and result comes
 // from the engine.
-import { Game, DukeError, markNames, markSvg, maxRecordLength, parseSquare, scoreText, squareName, tileSvg as engineTileSvg, troopLetters, troopName } from "duke-engine";
+import { Game, DukeError, hintLevel, markNames, markSvg, maxRecordLength, parseSquare, scoreText, squareName, tileSvg as engineTileSvg, troopLetters, troopName } from "duke-engine";
 
 const $ = (id) => document.getElementById(id);
 const FILES = ["A", "B", "C", "D", "E", "F"];
@@ -26,6 +26,11 @@ let hintKey = null;
 const gameKey = () => `${game.record(true)}|${game.phase}|${game.pendingDraw ?? ""}|${game.redoLength}`;
 let lastAiMillis = null;
 let fromDark = false;
+// Turn the board for the side to move (two players at one screen).
+let autoTurn = false;
+let hinting = false; // the engine is looking for a hint
+// The game whose end the result card has shown (it shows once per end).
+let resultShown = null;
 
 function seedNow() {
   return Math.floor(Math.random() * 2 ** 31);
@@ -134,6 +139,11 @@ function render() {
   const pos = g.position;
   const phase = g.phase;
   const mover = g.sideToDecide;
+  if (autoTurn && mode === "two" && !replay && (mover === "dark") !== fromDark) {
+    fromDark = mover === "dark";
+    buildBoard();
+  }
+  document.body.dataset.fromDark = String(fromDark);
   document.body.dataset.phase = resigned ? "resigned" : phase;
   document.body.dataset.turn = String(pos.turn);
   document.body.dataset.busy = String(busy);
@@ -196,8 +206,9 @@ function render() {
   else if (resigned) status = `${cap(resigned)} resigned: ${cap(other(resigned))} wins.`;
   else if (phase === "over") {
     const o = g.outcome;
-    status = `Game over: ${o.winner ? `${cap(o.winner)} wins` : "a draw"} (${o.reason.replace("-", " ")}).`;
-  } else if (busy) status = `The AI (${cap(aiSide)}, level ${aiLevel}) is thinking…`;
+    status = `Game over: ${cap(o.text)}.`;
+  } else if (hinting) status = `The engine looks for a hint (level ${hintLevel()}, about a second)…`;
+  else if (busy) status = `The AI (${cap(aiSide)}, level ${aiLevel}) is thinking…`;
   else if (phase === "setup") {
     const next = g.legalActions()[0];
     status = `${cap(mover)} sets up: place the ${next ? troopName(next.troop) : "tiles"} (a highlighted square).`;
@@ -231,6 +242,71 @@ function render() {
   list.innerHTML = setupLine + actions.slice(setupCount)
     .map((a, i) => `<li value="${i + 1}" class="${current(i + setupCount).trim()}">${a}</li>`).join("");
   renderLevy();
+  renderBags(g);
+  // New game folds away once a game is under way.
+  if (g.actions().length > setupCount || phase === "over") foldNewGame();
+  maybeShowResult(g);
+}
+
+let folded = null; // the game New game was folded for
+function foldNewGame() {
+  if (folded === game) return;
+  folded = game;
+  $("newgame").open = false;
+}
+
+// ---- the bags ------------------------------------------------------------
+// Both bags are public: what is left, and each troop's chance on that
+// side's next draw, from the engine.
+function renderBags(g) {
+  for (const side of ["light", "dark"]) {
+    const chances = g.bagChances(side);
+    const total = chances.length ? chances[0].total : 0;
+    const el = $(`bag-${side}`);
+    el.classList.toggle("mover", g.phase !== "over" && g.sideToDecide === side);
+    const pct = (c) => `${(c.probability * 100).toFixed(0)}%`;
+    el.innerHTML = `<h3>${cap(side)}'s bag: ${total} tile${total === 1 ? "" : "s"}</h3>` +
+      (chances.length
+        ? `<ul>${chances
+            .map((c) => `<li title="${troopName(c.troop)}" aria-label="${troopName(c.troop)}: ${c.count}, ${pct(c)} on the next draw"><b>${side === "light" ? c.troop : c.troop.toLowerCase()}</b>×${c.count} ${pct(c)}</li>`)
+            .join("")}</ul>`
+        : "<p>empty</p>");
+  }
+}
+
+// ---- the result card -------------------------------------------------------
+function maybeShowResult(g) {
+  if (replay) return;
+  const over = g.phase === "over" || resigned;
+  if (!over) {
+    resultShown = null;
+    return;
+  }
+  const key = `${g.record(true)}|${resigned ?? ""}`;
+  if (resultShown === key) return;
+  resultShown = key;
+  const o = g.outcome;
+  let title, reason;
+  if (resigned) {
+    title = `${cap(other(resigned))} wins`;
+    reason = `${cap(resigned)} resigned.`;
+  } else {
+    title = o.winner ? `${cap(o.winner)} wins` : "A draw";
+    // The engine's words, as every face writes them.
+    reason = `${cap(o.text)}.`;
+  }
+  const turns = g.turns().length;
+  $("result-title").textContent = title;
+  $("result-reason").textContent = reason;
+  $("result-turns").textContent = `${turns} turn${turns === 1 ? "" : "s"} played.`;
+  $("result").hidden = false;
+  $("result-new").focus();
+}
+
+function closeResult() {
+  if ($("result").hidden) return;
+  $("result").hidden = true;
+  (squares.values().next().value ?? document.body).focus();
 }
 
 // The placements after which the mover's Duke is in Guard (the levy is
@@ -257,7 +333,11 @@ function showInfo(idx) {
   const targets = tile.side === pos.sideToMove ? pos.targets(idx) : [];
   if (targets.length) {
     html += `<p>Targets: ${targets.map((t) => `${t.action} (${MARK_NAMES[t.mark]})`).join(", ")}</p>`;
-  } else if (tile.side === pos.sideToMove) html += "<p>No legal action from here now.</p>";
+  } else if (tile.side === pos.sideToMove && !replay && view().phase === "play") {
+    // The engine says why: a shield, a Guard, a hemmed Duke.
+    const idle = pos.whyIdle(idx);
+    html += `<p class="idle">No legal action: ${idle ? idle.because : "none from here now"}.</p>`;
+  }
   if (tile.troop === "Duke" && tile.side === pos.sideToMove) {
     const dangers = pos.dukeDangers();
     if (dangers.length) {
@@ -465,6 +545,8 @@ function newGame(form) {
   replay = null;
   hintMarks = [];
   levyOpen = false;
+  folded = null;
+  closeResult();
   $("hint-panel").hidden = true;
   resetInfo();
   say(`New game: ${mode === "ai" ? `you against the AI at level ${aiLevel}` : "two players"}.`);
@@ -521,9 +603,11 @@ $("resign").addEventListener("click", () => {
 });
 $("hint").addEventListener("click", async () => {
   busy = true;
+  hinting = true;
   render();
   try {
-    const r = await ask({ kind: "hint", level: Math.max(aiLevel, 3) });
+    // The strongest level at its own time, whatever level the AI plays.
+    const r = await ask({ kind: "hint", level: hintLevel() });
     const h = r.hint;
     hintMarks = [];
     if (h.best !== "levy") {
@@ -541,6 +625,7 @@ $("hint").addEventListener("click", async () => {
     say(`No hint: ${e.message}`, "error");
   }
   busy = false;
+  hinting = false;
   render();
 });
 $("download").addEventListener("click", () => {
@@ -611,7 +696,14 @@ $("rp-exit").addEventListener("click", () => {
 });
 document.addEventListener("keydown", (e) => {
   if (e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
-  const key = { u: "undo", r: "redo", h: "hint", l: "levy" }[e.key.toLowerCase()];
+  if (!$("result").hidden) {
+    if (e.key === "Escape") {
+      e.preventDefault();
+      closeResult();
+    }
+    return;
+  }
+  const key = { u: "undo", r: "redo", h: "hint", l: "levy", t: "turn-board" }[e.key.toLowerCase()];
   if (key && !$(key).disabled) {
     e.preventDefault();
     $(key).click();
@@ -623,6 +715,34 @@ document.addEventListener("keydown", (e) => {
   }
 });
 
+$("turn-board").addEventListener("click", () => {
+  fromDark = !fromDark;
+  // A turn by hand ends turning for the side to move.
+  autoTurn = false;
+  $("auto-turn").checked = false;
+  buildBoard();
+  render();
+});
+$("auto-turn").addEventListener("change", (e) => {
+  autoTurn = e.target.checked;
+  render();
+});
+$("result-close").addEventListener("click", closeResult);
+$("result-new").addEventListener("click", () => {
+  closeResult();
+  newGame($("newgame-form"));
+});
+$("result-replay").addEventListener("click", () => {
+  closeResult();
+  $("record-box").open = true;
+  $("replay").click();
+});
+$("result-download").addEventListener("click", () => $("download").click());
+// A click on the backdrop (not the card) closes it too.
+$("result").addEventListener("click", (e) => {
+  if (e.target === $("result")) closeResult();
+});
+
 // ---- the legend --------------------------------------------------------
 function legend() {
   let html = troopLetters().split("").map((l) => `<div><strong>${l}</strong> ${troopName(l)}</div>`).join("");
@@ -630,7 +750,7 @@ function legend() {
   html += `<div><strong>+</strong>Name: Flipped tile (its flipped face is up)</div>`;
   html += `<div><span class="sq-key" style="background:#f3c0b8">⚠</span> Duke may not go (attacked)</div>`;
   html += `<div><span style="box-shadow: inset 0 0 0 3px #e0a800">&nbsp;L&nbsp;</span> / <span style="box-shadow: inset 0 0 0 3px #7a3db8">&nbsp;D&nbsp;</span> Last action of Light / Dark</div>`;
-  html += `<div>Keys: arrows move, Enter selects, U undo, R redo, H hint, L levy, Esc clears</div>`;
+  html += `<div>Keys: arrows move, Enter selects, U undo, R redo, H hint, L levy, T turns the board, Esc clears or closes</div>`;
   $("legend").innerHTML = html;
 }
 

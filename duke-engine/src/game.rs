@@ -787,6 +787,28 @@ impl Game {
         self.pending
     }
 
+    /// What is in a side's bag now: a troop drawn and waiting to be placed
+    /// is out of it (the position counts it until it is placed). The bags
+    /// are public; show either at any time.
+    ///
+    /// ```
+    /// use duke_engine::{Game, Side};
+    /// let mut game = Game::new(7);
+    /// game.setup_fixed().unwrap();
+    /// game.setup_fixed().unwrap();
+    /// assert_eq!(game.bag(Side::Light).total(), 16);
+    /// game.draw().unwrap();
+    /// assert_eq!(game.bag(Side::Light).total(), 15);
+    /// assert_eq!(game.position().bag(Side::Light).total(), 16);
+    /// ```
+    pub fn bag(&self, side: Side) -> crate::Bag {
+        let bag = self.current.bag(side);
+        match self.pending {
+            Some(troop) if side == self.current.side_to_move() => bag.without(troop).unwrap_or(bag),
+            _ => bag,
+        }
+    }
+
     /// The possible draws of a levy now, with their probabilities.
     pub fn levy_chances(&self) -> impl ExactSizeIterator<Item = Chance> + Clone {
         let pos = if matches!(self.phase(), Phase::Play) {

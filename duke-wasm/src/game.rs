@@ -279,7 +279,23 @@ impl Game {
         Ok(self.inner.place(s)?)
     }
 
-    /// The possible draws now as `[{ troop, probability }]`.
+    /// What a side's bag holds now, as `[{ troop, count, total,
+    /// probability }]`: a troop drawn and waiting to be placed is out of
+    /// it. The bags are public: either side's may be shown at any time.
+    #[wasm_bindgen(js_name = bagChances, unchecked_return_type = "LevyChance[]")]
+    pub fn bag_chances(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] side_name: JsValue,
+    ) -> Result<Array> {
+        let name = crate::convert::text(&side_name, "side name")?;
+        Ok(chances(
+            self.inner
+                .bag(crate::convert::side(name.as_str())?)
+                .chances(),
+        ))
+    }
+
+    /// The possible draws now as `[{ troop, count, total, probability }]`.
     #[wasm_bindgen(js_name = levyChances, unchecked_return_type = "LevyChance[]")]
     pub fn levy_chances(&self) -> Array {
         chances(self.inner.levy_chances())

@@ -35,7 +35,7 @@ export interface DukeDanger { square: number; by: number[]; }
 /** A troop the levy may draw: its count in the bag, the bag's size and its chance. */
 export interface LevyChance { troop: string; count: number; total: number; probability: number; }
 /** Why a tile of the side to move cannot act: a reason word, the enemy tiles it names, and the sentence. */
-export interface Idle { reason: "shields" | "in-guard" | "duke-hemmed" | "no-target"; by: number[]; text: string; }
+export interface Idle { reason: "shields" | "in-guard" | "duke-hemmed" | "no-target"; by: number[]; because: string; text: string; }
 /** How a game ended. */
 export interface Outcome { winner: "light" | "dark" | null; reason: string; text: string; }
 /** A level (1-5) or limits for the AI; `seed` feeds the noise of levels 1 and 2. */

@@ -253,7 +253,9 @@ impl Position {
     }
 
     /// Why the side to move's tile on a square cannot act, as `{ reason,
-    /// by, text }`; undefined when it can act or is not the mover's.
+    /// by, because, text }` (`because` the reason alone, `text` the
+    /// sentence with the tile); undefined when it can act or is not the
+    /// mover's.
     #[wasm_bindgen(js_name = whyIdle, unchecked_return_type = "Idle | undefined")]
     pub fn why_idle(
         &self,
@@ -272,6 +274,7 @@ impl Position {
                         .collect::<Array>()
                         .into(),
                 ),
+                ("because", idle.reason_text().to_string().into()),
                 ("text", idle.to_string().into()),
             ]),
         })

@@ -8,7 +8,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-import { Action, DukeError, Game, Position, actionSpace, defaultLevel, drawIndex, markNames, observationPlanes, parseSquare, squareName, troopChart, troopLetters } from "duke-engine";
+import { Action, DukeError, Game, Position, actionSpace, defaultLevel, drawIndex, hintLevel, markNames, observationPlanes, parseSquare, squareName, troopChart, troopLetters } from "duke-engine";
 
 const data = (name) => readFileSync(fileURLToPath(new URL(`../../tests/data/${name}`, import.meta.url)), "utf8");
 
@@ -208,6 +208,33 @@ test("the AI: levels, limits, hints, with the time limit working here", () => {
   const h = game.hint(2, 3);
   assert.ok(h.top.length >= 1 && typeof h.best === "string");
   throwsCode(() => game.bestAction({ level: "x" }), "value");
+});
+
+test("the bags, why a tile cannot act, and the hint's level come from the engine", () => {
+  assert.equal(hintLevel(), 5);
+  const game = new Game(4);
+  const light = game.bagChances("light");
+  assert.equal(light.reduce((n, c) => n + c.count, 0), 16);
+  assert.deepEqual(light.find((c) => c.troop === "P"), { troop: "P", count: 3, total: 16, probability: 3 / 16 });
+  const drawn = game.draw();
+  // The drawn tile is out of the bag while it waits; the position still counts it.
+  assert.equal(game.bagChances("light")[0].total, 15);
+  assert.equal(game.position.bagChances("light")[0].total, 16);
+  assert.equal(game.bagChances("dark")[0].total, 16);
+  const count = (list, t) => list.find((c) => c.troop === t)?.count ?? 0;
+  assert.equal(count(game.bagChances("light"), drawn), count(light, drawn) - 1);
+  throwsCode(() => game.bagChances("blue"), "name.side");
+  // Light's flipped Footman on B1 shields its Duke on A1 from Dark's on F1.
+  const pos = new Position("6/6/6/F5/6/D+F3d l -/- 0 0");
+  const idle = pos.whyIdle("B1");
+  assert.deepEqual({ ...idle }, {
+    reason: "shields",
+    by: [parseSquare("F1")],
+    because: "it shields the Duke on A1 from the Duke on F1",
+    text: "the Footman on B1 cannot act: it shields the Duke on A1 from the Duke on F1",
+  });
+  assert.equal(pos.whyIdle("A3"), undefined);
+  assert.equal(pos.whyIdle("F1"), undefined);
 });
 
 test("a whole game of level 1 against level 2 ends with an outcome", () => {

@@ -4,17 +4,35 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { writeFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { launch, serve, shots } from "./browser.mjs";
+import { mkdirSync } from "node:fs";
+import { launch, root, serve, shots } from "./browser.mjs";
 
 const PORT = Number(process.env.DUKE_E2E_PORT ?? 8765);
 const URL_ = `http://127.0.0.1:${PORT}/`;
 let server, browser, page;
+// Every console error of the page, checked empty by the last test.
+const consoleErrors = [];
+// The book's screenshots of the page (docs/src/screenshots), rewritten by
+// every run of this suite, so the JavaScript chapter shows the page as
+// it is.
+const bookShots = join(root, "docs", "src", "screenshots");
+mkdirSync(bookShots, { recursive: true });
+const bookShot = async (name) => {
+  await page.screenshot({ path: join(bookShots, `${name}.jpeg`), type: "jpeg", quality: 70 });
+  await page.screenshot({ path: join(shots, `book-${name}.png`) });
+};
 
 before(async () => {
   server = await serve(PORT);
   browser = await launch();
   page = await browser.context.newPage();
-  page.on("pageerror", (e) => console.error("page error:", e.message));
+  page.on("pageerror", (e) => {
+    console.error("page error:", e.message);
+    consoleErrors.push(e.message);
+  });
+  page.on("console", (m) => {
+    if (m.type() === "error") consoleErrors.push(m.text());
+  });
 });
 after(async () => {
   await browser?.close();
@@ -33,6 +51,8 @@ async function open() {
 }
 
 async function newGame({ mode = "two", level = 2, aiside = "dark", clicksetup = false } = {}) {
+  // A result card left from the last game closes with Escape, as a person would.
+  if (await page.locator("#result:not([hidden])").count()) await page.keyboard.press("Escape");
   await page.evaluate(() => (document.getElementById("newgame").open = true));
   await page.check(`input[name=mode][value=${mode}]`);
   await page.selectOption("#level", String(level));
@@ -54,6 +74,7 @@ test("the page loads and shows a playable board", async () => {
   assert.equal(await phase(), "play");
   console.log(`first playable board after ${took} ms`);
   await shot("01-loaded");
+  await bookShot("page-start");
 });
 
 test("setup by clicking, with the mouse and the keyboard", async () => {
@@ -92,6 +113,7 @@ test("a selected tile shows its charts and its targets by mark; a legal and an i
   assert.equal(await page.locator("#info figure").count(), 2);
   assert.match(await page.locator("#info").textContent(), /After it acts/);
   await shot("04-selected-footman");
+  await bookShot("page-selected");
   // An illegal action: the engine's reason, nothing changed.
   const before = await dpn();
   await sq("B4").click();
@@ -115,6 +137,7 @@ test("a levy: the bag's chances, the draw with its charts, then placement", asyn
   assert.ok((await chances.count()) >= 5);
   assert.match(await page.locator("#levy-panel").textContent(), /%/);
   await shot("07-levy-chances");
+  await bookShot("page-levy");
   await page.click("#draw");
   assert.equal(await phase(), "levy");
   assert.equal(await page.locator("#levy-panel .charts figure").count(), 2);
@@ -270,6 +293,7 @@ test("a hint highlights the engine's suggestion", async () => {
   assert.match(text, /: ([+-]\d+\.\d\d|wins: |loses: )/);
   assert.doesNotMatch(text, /\(-?\d+\)/);
   await shot("18-hint");
+  await bookShot("page-hint");
   // Any change of the position takes the hint away: here, an undo.
   await page.click("#undo");
   await page.waitForSelector("#hint-panel", { state: "hidden" });
@@ -345,6 +369,110 @@ test("the AI as Light moves first; the board is seen from Dark; resign ends the 
   await shot("19c-resigned");
 });
 
+test("both bags in view: 16 tiles each at the start, one fewer for the side that levies", async () => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await newGame({ mode: "two" });
+  const light = page.getByRole("region", { name: "Light's bag" });
+  const dark = page.getByRole("region", { name: "Dark's bag" });
+  assert.match(await light.textContent(), /Light's bag: 16 tiles/);
+  assert.match(await dark.textContent(), /Dark's bag: 16 tiles/);
+  // The counts and chances are the engine's.
+  const pikemen = await page.evaluate(() => window.dukePage.game.bagChances("light").find((c) => c.troop === "P"));
+  assert.deepEqual([pikemen.count, pikemen.total], [3, 16]);
+  assert.match(await light.getByLabel("Pikeman: 3, 19% on the next draw").textContent(), /P×3 19%/);
+  await page.click("#levy");
+  await page.click("#draw");
+  // The drawn tile is out of the bag while it waits to be placed.
+  assert.match(await light.textContent(), /Light's bag: 15 tiles/);
+  assert.match(await dark.textContent(), /Dark's bag: 16 tiles/);
+  await page.locator(".sq.t-place").first().click();
+  assert.match(await light.textContent(), /Light's bag: 15 tiles/);
+  assert.match(await dark.textContent(), /Dark's bag: 16 tiles/);
+  await bookShot("page-bags");
+});
+
+test("a tile that cannot act says why, in the engine's words", async () => {
+  await newGame({ mode: "two" });
+  // Light's flipped Footman on B1 steps off rank 1, where Dark's Duke on F1
+  // slides to Light's on A1.
+  await loadRecord("e2e-pin.txt", "duke-record 1\nstart 6/6/6/F5/6/D+F3d l -/- 0 1\n");
+  await sq("B1").click();
+  assert.match(await page.locator("#info").textContent(), /No legal action: it shields the Duke on A1 from the Duke on F1\./);
+});
+
+test("a finished record brings up the result card; Escape closes it", async () => {
+  await newGame({ mode: "two" });
+  // Light has no maneuver (its Footman shields the Duke, the Duke is
+  // walled in) and an empty bag: Dark has won.
+  await loadRecord("e2e-over.txt", "duke-record 1\nstart 6/6/6/6/6/D+F3d l -/- 0 1\n");
+  const card = page.getByRole("dialog");
+  await card.waitFor();
+  assert.equal(await page.locator("#result-title").textContent(), "Dark wins");
+  assert.match(await card.textContent(), /Dark wins: Light has no legal maneuver and cannot levy\./);
+  assert.match(await card.textContent(), /0 turns played/);
+  for (const name of ["New game", "Replay", "Download record"]) assert.equal(await card.getByRole("button", { name }).count(), 1);
+  // The keyboard is on the card: Escape closes it.
+  assert.equal(await page.evaluate(() => document.activeElement.id), "result-new");
+  await bookShot("page-result");
+  await page.keyboard.press("Escape");
+  await page.waitForSelector("#result", { state: "hidden" });
+  // Resigning shows it too, and New game on it starts a game.
+  await newGame({ mode: "two" });
+  await page.click("#resign");
+  await card.waitFor();
+  assert.match(await card.textContent(), /Light resigned/);
+  await card.getByRole("button", { name: "New game" }).click();
+  await page.waitForSelector("#result", { state: "hidden" });
+  assert.equal(await phase(), "play");
+});
+
+test("turn the board by hand, or for the side to move", async () => {
+  await newGame({ mode: "two" });
+  assert.equal(await page.locator(".sq").first().getAttribute("data-square"), "A6");
+  await page.click("#turn-board");
+  assert.equal(await page.locator(".sq").first().getAttribute("data-square"), "F1");
+  await page.click("#turn-board");
+  assert.equal(await page.locator(".sq").first().getAttribute("data-square"), "A6");
+  await page.check("#auto-turn");
+  await sq("B1").click();
+  await sq("B2").click();
+  // Dark to move: the board turns for Dark, and back for Light.
+  assert.equal(await page.locator(".sq").first().getAttribute("data-square"), "F1");
+  await sq("C6").click();
+  await sq("C5").click();
+  assert.equal(await page.locator(".sq").first().getAttribute("data-square"), "A6");
+  await page.uncheck("#auto-turn");
+});
+
+test("the side panel keeps its place when a message comes and goes", async () => {
+  await newGame({ mode: "two" });
+  await sq("B1").click();
+  await sq("B4").click(); // illegal: a long message
+  assert.equal(await page.locator("#message.error").count(), 1);
+  const withMessage = (await page.locator(".panel").boundingBox()).x;
+  await sq("B1").click(); // deselect clears the message
+  assert.equal(await message(), "");
+  assert.equal((await page.locator(".panel").boundingBox()).x, withMessage);
+});
+
+test("phone: after a tap the tile's panel is on the first screen, New game folds once play starts", async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open();
+  await newGame({ mode: "two" });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await sq("B1").click();
+  await page.waitForFunction(() => /Footman on B1/.test(document.getElementById("info").textContent));
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  const info = await page.locator("#info").boundingBox();
+  assert.ok(info.y >= 0 && info.y + info.height <= 844, `the tile's panel spans y=${info.y}..${info.y + info.height}`);
+  const actions = await page.locator("#actions").boundingBox();
+  assert.ok(actions.y + actions.height <= 844, `the action buttons end at y=${actions.y + actions.height}`);
+  assert.equal(await page.locator("#info figure").count(), 2);
+  await bookShot("page-phone");
+  await sq("B2").click();
+  assert.equal(await page.evaluate(() => document.getElementById("newgame").open), false);
+});
+
 test("phone width: the board fits and the legend is there", async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   await open();
@@ -353,4 +481,8 @@ test("phone width: the board fits and the legend is there", async () => {
   await page.evaluate(() => (document.getElementById("legend-box").open = true));
   assert.match(await page.locator("#legend").textContent(), /Pikeman.*Jump Slide.*Flipped/s);
   await shot("20-phone");
+});
+
+test("no console errors on the way", async () => {
+  assert.deepEqual(consoleErrors, []);
 });
