@@ -371,6 +371,13 @@ impl Game {
         Ok(self.inner.place(s).map_err(Error::from)?)
     }
 
+    /// What a side's bag holds now, as {troop letter: count}: a troop
+    /// drawn and waiting to be placed is out of it (the position's bag
+    /// counts it until it is placed).
+    fn bag<'py>(&self, py: Python<'py>, side: &str) -> PyResult<Bound<'py, PyDict>> {
+        crate::position::bag_dict(py, self.inner.bag(crate::convert::side(side)?))
+    }
+
     /// The possible levy draws now as a list of (troop letter,
     /// probability), from the mover's bag.
     fn levy_chances(&self) -> Vec<(String, f64)> {

@@ -257,6 +257,14 @@ impl Position {
             .collect()
     }
 
+    /// Why the side to move's tile on a square cannot act, in the
+    /// engine's words ("the Footman on B1 cannot act: it shields the Duke
+    /// on A1 from the Duke on F1"); None when it can act or is not the
+    /// mover's.
+    fn why_idle(&self, sq: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        Ok(self.inner.why_idle(square(sq)?).map(|i| i.to_string()))
+    }
+
     /// The legal actions of the tile on a square, each with the mark of its
     /// chart that it uses ("move", "jump", "slide", "jump_slide", "strike",
     /// "command"), as a list of (Action, mark).

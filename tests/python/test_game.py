@@ -302,3 +302,20 @@ def test_flag_sets_are_the_engines_as_int_flags():
             kinds = {m for m, _, _ in duke.troop_chart(letter, face)}
             flags = duke.troop_marks(letter, face)
             assert {f.name.lower() for f in duke.MarkFlag if f in flags} == kinds
+
+
+def test_why_idle_and_the_bag_without_the_waiting_draw():
+    # Light's flipped Footman on B1 shields its Duke on A1 from Dark's on F1.
+    pos = duke.Position("6/6/6/F5/6/D+F3d l -/- 0 0")
+    assert pos.why_idle("B1") == (
+        "the Footman on B1 cannot act: it shields the Duke on A1 from the Duke on F1"
+    )
+    assert pos.why_idle("A3") is None and pos.why_idle("F1") is None
+    game = duke.Game(seed=4)
+    before = game.bag("light")
+    assert sum(before.values()) == 16
+    drawn = game.draw()
+    after = game.bag("light")
+    assert after.get(drawn, 0) == before[drawn] - 1
+    assert sum(game.position.bag("light").values()) == 16
+    assert game.bag("dark") == game.position.bag("dark")
