@@ -101,12 +101,12 @@ norust python -m pytest -q tests/python
 
 step "python: stubs and types"
 norust python -m mypy.stubtest duke._duke
-norust python -m mypy duke-py/python/duke tests/python examples/python --ignore-missing-imports
+norust python -m mypy duke-py/python/duke tests/python examples/python tools/bench.py tools/bench_ray.py --ignore-missing-imports
 
-step "python: examples"
+step "python: examples, and the speed tool (quick)"
 norust python examples/python/tour.py target/tour.svg > /dev/null
 norust python examples/python/basics.py > /dev/null
-norust python examples/python/bench.py --quick
+norust python tools/bench.py --quick
 
 step "python: the book's Python API reference matches the docstrings"
 norust python docs/gen_python_api.py --check

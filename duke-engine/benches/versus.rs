@@ -269,7 +269,7 @@ fn main() {
         let t = thread_cpu();
         let turns = duke_games(games, 1);
         let secs = thread_cpu() - t;
-        // The last field is the rate (read by examples/tools/compare-speed.sh).
+        // The last field is the rate (read by tools/compare-speed.sh).
         println!(
             "duke: {games} games, {turns} turns, {secs:.3} CPU-s, {:.3} M turns/s",
             turns as f64 / secs / 1e6

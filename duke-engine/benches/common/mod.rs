@@ -1,5 +1,5 @@
-//! What the benches and the speed examples share (included with
-//! `#[path]`; a folder here is not a bench target of its own).
+//! What the benches and the `search_speed` tool (tools/duke-tools) share
+//! (included with `#[path]`; a folder here is not a bench target of its own).
 
 /// The CPU time this thread has used, in seconds.
 pub fn thread_cpu() -> f64 {

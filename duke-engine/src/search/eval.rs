@@ -15,8 +15,8 @@
 //! | [`DUKE_DANGER`] | squares next to the Duke that an enemy tile attacks |
 //!
 //! The tool that fits the weights on self-play positions (Texel tuning) is
-//! the example `texel` (`cargo run --release -p duke-engine --example
-//! texel`); the book's AI chapter gives the procedure.
+//! `texel` of the repository's tools/duke-tools (`cargo run --release -p
+//! duke-tools --bin texel`); the book's AI chapter gives the procedure.
 
 use crate::masks::{relocation_reach, ADJACENT, REACH};
 use crate::{Position, Side, Troop};
@@ -115,7 +115,7 @@ pub const HAND_SET: [i32; FEATURES] = {
 };
 
 /// The weights fitted by Texel tuning on positions of self-play games (the
-/// example `texel`, second round: games of the first round's weights; the
+/// tool `texel`, second round: games of the first round's weights; the
 /// book's AI chapter gives the procedure and its figures): what
 /// [`evaluate`] uses.
 #[rustfmt::skip]

@@ -3,7 +3,8 @@
 //! examples of the rules chapter as board diagrams with what the engine
 //! says about them, and test vectors for the format chapters.
 //!
-//! Run: `cargo run -p duke-engine --example book_pictures -- docs/src/pictures`
+//! Run from the repository's root:
+//! `cargo run --release -p duke-tools --bin book_pictures -- docs/src/pictures`
 //!
 //! Everything written depends only on the engine (no seeds from the clock),
 //! so a second run writes the same bytes; CI runs it and fails when the

@@ -2,7 +2,7 @@
 //! commands, jump slides, a Duke under attack, empty bags) in seeded random
 //! games, and prints them in the `tests/data/*.perft` format with perft to
 //! depth 3 (4 when small). This is how `tests/data/positions.perft` was
-//! made: `cargo run --release --example perft_positions > tests/data/positions.perft`.
+//! made: `cargo run --release -p duke-tools --bin perft_positions > tests/data/positions.perft`.
 //! The tests confirm every count with a naive generator.
 
 use duke_engine::{perft, ActionKind, Position, Side, Troop};
@@ -37,9 +37,9 @@ fn main() {
         ("crowded", |p| p.occupied().count() >= 22),
     ];
     println!(
-        "# Positions from seeded random games (examples/perft_positions.rs), two per feature."
+        "# Positions from seeded random games (tools/duke-tools/src/bin/perft_positions.rs), two per feature."
     );
-    println!("# Counts from the engine; tests/perft.rs confirms them with a naive generator.");
+    println!("# Counts from the engine; duke-engine/tests/perft.rs confirms them with a naive generator.");
     for (name, has) in features {
         let mut found = 0;
         let mut seed = 1u64;

@@ -26,7 +26,7 @@
 //!    and of the fitted weights on both sets; the fitted weights as a Rust
 //!    array to paste into `duke-engine/src/search/eval.rs`.
 //!
-//! Run: `cargo run --release -p duke-engine --example texel -- [--games N]
+//! Run: `cargo run --release -p duke-tools --bin texel -- [--games N]
 //! [--level L] [--iterations N] [--threads N] [--from hand|default]
 //! [--without index,index...] [--one-mobility]` (defaults: 2500 games,
 //! level 4, 2000 iterations, 2 threads, from the hand-set weights;
@@ -141,7 +141,7 @@ fn play_game(g: u64, lvl: u8, searcher: &mut Searcher) -> Vec<(Position, f64)> {
 /// The positions of games 0..games at the level, generated once and kept
 /// in target/texel.
 fn positions(o: &Options) -> Vec<(u64, Position, f64)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/texel");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/texel");
     let path = dir.join(format!(
         "positions-{}-{}-{:08x}.tsv",
         o.level,

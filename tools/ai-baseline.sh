@@ -12,12 +12,12 @@
 # (the current level is the first player, so a positive Elo means the
 # current build is stronger; the referee draws every levy).
 #
-# Usage: examples/tools/ai-baseline.sh [extra duke tournament options]
+# Usage: tools/ai-baseline.sh [extra duke tournament options]
 # Environment: LEVEL (5), SPRT (0,50), GAMES (most games, 4000),
 #   THREADS (1), TIMEOUT (ms per decision, 5000),
 #   AI_BASELINE (another commit to build instead of the baseline).
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/.."
 
 BASELINE=${AI_BASELINE:-6d4644491b00b6bc6dd766282dcd4ef61d982994}
 LEVEL=${LEVEL:-5}

@@ -10,7 +10,7 @@
 # machine's speed moves by half in that time; rounds of 0.1 s in turns share
 # it.
 #
-#   bash examples/tools/batch-in-turns.sh <earlier commit> [rounds]
+#   bash tools/batch-in-turns.sh <earlier commit> [rounds]
 #
 # The earlier commit needs the VecGame API of today (new(n, seed,
 # perspective), random_actions, step); 30181da, where issue 14 was filed, has it.

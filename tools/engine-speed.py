@@ -7,7 +7,7 @@ machine's changes of speed from favouring either side; CPU time (user and
 system, all threads, read from the process's rusage) is less sensitive to
 other programs than wall time, but a busy machine still slows every run.
 
-    python3 examples/tools/engine-speed.py [--go "depth 4"] [--rounds 6] \\
+    python3 tools/engine-speed.py [--go "depth 4"] [--rounds 6] \\
         "target/release/duke engine" "target/release/duke engine --threads 2"
 
 Each engine is a command line, split on spaces. `--go` is what follows `go`

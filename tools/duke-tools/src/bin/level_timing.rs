@@ -3,7 +3,7 @@
 //! the longest. A levy turn is two searches, the decision to levy and the
 //! drawn troop's square, timed together as one turn.
 //!
-//! Run: `cargo run --release --example level_timing [level] [games]`
+//! Run: `cargo run --release -p duke-tools --bin level_timing [level] [games]`
 //! (all levels and six games by default).
 
 use std::time::Instant;

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Compares the search's node rate of two commits in one run: builds the
-# `search_speed` example (this checkout's copy, which uses only the public
-# search API, so it builds at older commits too) at each commit in
-# target/compare-search/, then runs them in turns, ROUNDS times each, and
+# Compares the search's node rate of two commits in one run: builds this
+# checkout's `search_speed` program (tools/duke-tools; it uses only the
+# public search API, so it builds at older commits too) at each commit in
+# target/compare-search/, as an example of that commit's duke-engine, then runs them in turns, ROUNDS times each, and
 # prints, for each, the nodes of the search and the medians of its CPU time
 # and node rate, and the medians of the per-round ratios B/A (the old
 # build's node rate and time to depth against the new one's).
 #
-#   bash examples/tools/compare-search.sh <commit A> <commit B> [rounds] [depth]
+#   bash tools/compare-search.sh <commit A> <commit B> [rounds] [depth]
 set -euo pipefail
 a=${1:?commit A}
 b=${2:?commit B}
@@ -16,13 +16,18 @@ depth=${4:-4}
 root=$(git rev-parse --show-toplevel)
 work="$root/target/compare-search"
 mkdir -p "$work"
-example="$root/duke-engine/examples/search_speed.rs"
+program="$root/tools/duke-tools/src/bin/search_speed.rs"
+clock="$root/duke-engine/benches/common/mod.rs"
 
 build() {
     local rev=$1 dir="$work/$2"
     rm -rf "$dir"
     git -C "$root" worktree add --force --detach "$dir" "$rev" > /dev/null 2>&1
-    cp "$example" "$dir/duke-engine/examples/search_speed.rs"
+    # The program where duke-engine's examples are, including this checkout's
+    # thread CPU clock from where the benches keep it (libc, a dev-dependency).
+    mkdir -p "$dir/duke-engine/examples" "$dir/duke-engine/benches/common"
+    cp "$clock" "$dir/duke-engine/benches/common/mod.rs"
+    sed 's|^#\[path = ".*"\]$|#[path = "../benches/common/mod.rs"]|' "$program" > "$dir/duke-engine/examples/search_speed.rs"
     (cd "$dir" && CARGO_TARGET_DIR="$work/target-$2" cargo build --release -p duke-engine \
         --example search_speed > /dev/null 2>&1)
     echo "$work/target-$2/release/examples/search_speed"

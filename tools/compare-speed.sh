@@ -5,7 +5,7 @@
 # and the median of the per-round ratios B/A. Taking turns keeps the
 # machine's changes of speed from favouring either side.
 #
-#   bash examples/tools/compare-speed.sh <commit A> <commit B> [rounds] [mode]
+#   bash tools/compare-speed.sh <commit A> <commit B> [rounds] [mode]
 #
 # mode is the bench's figure: vec (default; no observations) or vecobs.
 set -euo pipefail

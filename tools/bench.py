@@ -4,7 +4,7 @@ python-chess playing random chess games with the same loop; then the
 per-turn loops taking turns with cshogi's per-ply random loop, per
 CPU-second of this process, in rounds (the median of the per-round ratios).
 
-Run: python examples/python/bench.py [--quick]
+Run: python tools/bench.py [--quick]
 (python-chess and cshogi are optional: pip install chess cshogi)
 """
 

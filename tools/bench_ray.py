@@ -1,6 +1,6 @@
 """Speed of self-play on Ray written as Parquet (a benchmark, not a test).
 
-    python examples/python/bench_ray.py --games 1000
+    python tools/bench_ray.py --games 1000
 
 Level-1 self-play with observations on a local Ray cluster of 2 CPUs with 1
 and then 2 workers (the scaling ratio), against the same games played in

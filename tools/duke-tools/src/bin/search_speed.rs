@@ -3,18 +3,18 @@
 //! position of the spec's third perft vector), on one core: the search's
 //! node rate, counting decision, chance and quiescence nodes alike.
 //!
-//! Run: `cargo run --release -p duke-engine --example search_speed [depth] [rounds]`
+//! Run: `cargo run --release -p duke-tools --bin search_speed [depth] [rounds]`
 //! (depth 4, 3 rounds by default). Each round searches from a fresh
 //! table and prints the nodes, the CPU seconds of this thread (so that
 //! other programs on the machine change the figure little) and the rate; the last line is
 //! the nodes, the least CPU time and the best rate, which
-//! `examples/tools/compare-search.sh` reads. Compare builds by time to
+//! `tools/compare-search.sh` reads. Compare builds by time to
 //! depth as well as by rate: a table hit saves a node without counting one.
 
 use duke_engine::search::{Limits, Searcher};
 use duke_engine::Position;
 
-#[path = "../benches/common/mod.rs"]
+#[path = "../../../../duke-engine/benches/common/mod.rs"]
 mod common;
 use common::thread_cpu;
 
