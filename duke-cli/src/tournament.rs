@@ -184,149 +184,204 @@ impl SprtState {
     }
 }
 
+/// Wins, draws and losses of the first player.
+fn tally(scores: impl Iterator<Item = f64>) -> (u32, u32, u32) {
+    let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    for s in scores {
+        if s > 0.75 {
+            wins += 1;
+        } else if s < 0.25 {
+            losses += 1;
+        } else {
+            draws += 1;
+        }
+    }
+    (wins, draws, losses)
+}
+
+/// What the threads of a match share: the next game to take, the results
+/// so far, the failures, the SPRT and the progress line.
+struct Match<'a> {
+    a: &'a Contestant,
+    b: &'a Contestant,
+    opts: &'a Options,
+    names: [String; 2],
+    total: u32,
+    next: AtomicU32,
+    halt: AtomicBool,
+    results: Mutex<Vec<(u32, f64)>>,
+    failures: Mutex<Vec<(u32, String)>>,
+    sprt: Mutex<Option<SprtState>>,
+    progress: Progress,
+}
+
+impl Match<'_> {
+    /// One thread: takes games until none is left or the SPRT decides.
+    fn worker(&self) {
+        let mut seats = [Seat::new(self.a), Seat::new(self.b)];
+        while !self.halt.load(Ordering::Relaxed) {
+            let i = self.next.fetch_add(1, Ordering::Relaxed);
+            if i >= self.total {
+                break;
+            }
+            let pair_seed = self
+                .opts
+                .seed
+                .wrapping_mul(1_000_003)
+                .wrapping_add(u64::from(i / 2));
+            let a_side = if i.is_multiple_of(2) {
+                Side::Light
+            } else {
+                Side::Dark
+            };
+            let result = play_game(
+                &mut seats,
+                &self.names,
+                a_side,
+                pair_seed,
+                self.opts.timeout,
+            );
+            if let Some(f) = &result.failure {
+                let line = format!(
+                    "game {} (seed {pair_seed}, {} as {a_side}): {f}",
+                    i + 1,
+                    self.names[0]
+                );
+                println!("{line}");
+                self.failures.lock().unwrap().push((i, line));
+            }
+            self.record(i, result.score);
+        }
+    }
+
+    /// Keeps game `i`'s score, feeds a finished pair to the SPRT (stopping
+    /// the match when it decides) and updates the progress line.
+    fn record(&self, i: u32, score: f64) {
+        let mut r = self.results.lock().unwrap();
+        r.push((i, score));
+        if let Some(state) = self.sprt.lock().unwrap().as_mut() {
+            let partner = r.iter().find(|&&(j, _)| j == i ^ 1).map(|&(_, s)| s);
+            if let (Some(other), Verdict::Continue) = (partner, state.verdict) {
+                state.penta[penta_index(score, other)] += 1;
+                state.llr = llr_logistic(state.test.elo0, state.test.elo1, state.penta);
+                state.verdict = state.test.verdict(state.llr);
+                println!("{}", state.line());
+                if state.verdict != Verdict::Continue {
+                    self.halt.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        let (wins, draws, losses) = tally(r.iter().map(|&(_, s)| s));
+        self.progress.update(
+            r.len() as u64,
+            &format!(
+                "{} vs {}: +{wins} ={draws} -{losses}",
+                self.names[0], self.names[1]
+            ),
+        );
+    }
+
+    /// The summary: the score with its Elo and 95% interval, the failures,
+    /// and the SPRT's verdict.
+    fn summary(self, secs: f64) -> String {
+        let names = &self.names;
+        let mut results = self.results.into_inner().unwrap();
+        results.sort_by_key(|&(i, _)| i);
+        let scores: Vec<f64> = results.iter().map(|&(_, s)| s).collect();
+        let (wins, draws, losses) = tally(scores.iter().copied());
+        self.progress.finish(
+            scores.len() as u64,
+            &format!("{} vs {}: +{wins} ={draws} -{losses}", names[0], names[1]),
+        );
+        let n = scores.len() as f64;
+        let p = scores.iter().sum::<f64>() / n;
+        let var = scores.iter().map(|s| (s - p).powi(2)).sum::<f64>() / n;
+        let se = (var / n).sqrt();
+        let (lo, hi) = (elo_text(p - 1.96 * se), elo_text(p + 1.96 * se));
+        let mut out = format!(
+            "{} vs {}: {} games (paired seeds, colours swapped): +{wins} ={draws} -{losses}, score {:.1}%, Elo {} (95% interval {lo} to {hi}), {secs:.1} s",
+            names[0],
+            names[1],
+            scores.len(),
+            100.0 * p,
+            elo_text(p),
+        );
+        let failures = self.failures.into_inner().unwrap();
+        if !failures.is_empty() {
+            out.push_str(&format!(
+                "\n{} games lost by an illegal or late answer or a failed engine (listed above)",
+                failures.len()
+            ));
+        }
+        if let Some(state) = self.sprt.into_inner().unwrap() {
+            out.push('\n');
+            out.push_str(&state.verdict_line(&names[0]));
+        }
+        out
+    }
+}
+
+/// An Elo difference as text, infinite at a score of 0 or 1.
+fn elo_text(q: f64) -> String {
+    if q <= 0.0 {
+        "-inf".to_string()
+    } else if q >= 1.0 {
+        "+inf".to_string()
+    } else {
+        format!("{:+.0}", elo(q))
+    }
+}
+
+impl SprtState {
+    /// The test, its verdict for `first` and its last state.
+    fn verdict_line(&self, first: &str) -> String {
+        let t = self.test;
+        let verdict = match self.verdict {
+            Verdict::H1 => format!("H1 accepted: {first} is at least {} Elo stronger", t.elo1),
+            Verdict::H0 => format!("H0 accepted: {first} is at most {} Elo stronger", t.elo0),
+            Verdict::Continue => "no verdict yet (more games needed)".into(),
+        };
+        format!(
+            "SPRT elo0 {} elo1 {} (alpha {}, beta {}): {verdict}; {}",
+            t.elo0,
+            t.elo1,
+            t.alpha,
+            t.beta,
+            self.line().trim_start_matches("sprt: ")
+        )
+    }
+}
+
 /// Plays the match on `threads` threads (each with its own players;
 /// game `i` has the same seed and colours whatever the thread count, so
 /// the result does not depend on it, except through time-limited levels
 /// and external engines). With an SPRT, stops taking games once the test
 /// decides, and prints its state after every pair.
 pub fn run(a: &Contestant, b: &Contestant, opts: &Options) -> String {
-    let pairs = opts.games.div_ceil(2);
-    let total = pairs * 2;
-    let seed = opts.seed;
+    let total = opts.games.div_ceil(2) * 2;
     let start = Instant::now();
-    let next = AtomicU32::new(0);
-    let halt = AtomicBool::new(false);
-    let names = [a.name(), b.name()];
-    let results: Mutex<Vec<(u32, f64)>> = Mutex::new(Vec::new());
-    let failures: Mutex<Vec<(u32, String)>> = Mutex::new(Vec::new());
-    let sprt = Mutex::new(opts.sprt.map(|test| SprtState {
-        test,
-        penta: [0; 5],
-        verdict: Verdict::Continue,
-        llr: 0.0,
-    }));
-    let progress = Progress::new("tournament", u64::from(total));
+    let game = Match {
+        a,
+        b,
+        opts,
+        names: [a.name(), b.name()],
+        total,
+        next: AtomicU32::new(0),
+        halt: AtomicBool::new(false),
+        results: Mutex::new(Vec::new()),
+        failures: Mutex::new(Vec::new()),
+        sprt: Mutex::new(opts.sprt.map(|test| SprtState {
+            test,
+            penta: [0; 5],
+            verdict: Verdict::Continue,
+            llr: 0.0,
+        })),
+        progress: Progress::new("tournament", u64::from(total)),
+    };
     std::thread::scope(|s| {
         for _ in 0..opts.threads.max(1) {
-            s.spawn(|| {
-                let mut seats = [Seat::new(a), Seat::new(b)];
-                loop {
-                    if halt.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= total {
-                        break;
-                    }
-                    let pair_seed = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(i / 2));
-                    let a_side = if i.is_multiple_of(2) {
-                        Side::Light
-                    } else {
-                        Side::Dark
-                    };
-                    let result = play_game(&mut seats, &names, a_side, pair_seed, opts.timeout);
-                    if let Some(f) = result.failure {
-                        let line = format!(
-                            "game {} (seed {pair_seed}, {} as {a_side}): {f}",
-                            i + 1,
-                            names[0]
-                        );
-                        println!("{line}");
-                        failures.lock().unwrap().push((i, line));
-                    }
-                    let mut r = results.lock().unwrap();
-                    r.push((i, result.score));
-                    if let Some(state) = sprt.lock().unwrap().as_mut() {
-                        let partner = r.iter().find(|&&(j, _)| j == i ^ 1).map(|&(_, s)| s);
-                        if let (Some(other), Verdict::Continue) = (partner, state.verdict) {
-                            state.penta[penta_index(result.score, other)] += 1;
-                            state.llr = llr_logistic(state.test.elo0, state.test.elo1, state.penta);
-                            state.verdict = state.test.verdict(state.llr);
-                            println!("{}", state.line());
-                            if state.verdict != Verdict::Continue {
-                                halt.store(true, Ordering::Relaxed);
-                            }
-                        }
-                    }
-                    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
-                    for &(_, s) in r.iter() {
-                        if s > 0.75 {
-                            wins += 1;
-                        } else if s < 0.25 {
-                            losses += 1;
-                        } else {
-                            draws += 1;
-                        }
-                    }
-                    progress.update(
-                        r.len() as u64,
-                        &format!("{} vs {}: +{wins} ={draws} -{losses}", names[0], names[1]),
-                    );
-                }
-            });
+            s.spawn(|| game.worker());
         }
     });
-    let mut results = results.into_inner().unwrap();
-    results.sort_by_key(|&(i, _)| i);
-    let scores: Vec<f64> = results.iter().map(|&(_, s)| s).collect();
-    let wins = scores.iter().filter(|&&s| s > 0.75).count();
-    let losses = scores.iter().filter(|&&s| s < 0.25).count();
-    let draws = scores.len() - wins - losses;
-    progress.finish(
-        scores.len() as u64,
-        &format!("{} vs {}: +{wins} ={draws} -{losses}", names[0], names[1]),
-    );
-    let n = scores.len() as f64;
-    let p = scores.iter().sum::<f64>() / n;
-    let var = scores.iter().map(|s| (s - p).powi(2)).sum::<f64>() / n;
-    let se = (var / n).sqrt();
-    let bound = |q: f64| {
-        if q <= 0.0 {
-            "-inf".to_string()
-        } else if q >= 1.0 {
-            "+inf".to_string()
-        } else {
-            format!("{:+.0}", elo(q))
-        }
-    };
-    let (lo, hi) = (bound(p - 1.96 * se), bound(p + 1.96 * se));
-    let mut out = format!(
-        "{} vs {}: {} games (paired seeds, colours swapped): +{wins} ={draws} -{losses}, score {:.1}%, Elo {} (95% interval {lo} to {hi}), {:.1} s",
-        names[0],
-        names[1],
-        scores.len(),
-        100.0 * p,
-        bound(p),
-        start.elapsed().as_secs_f64()
-    );
-    let failures = failures.into_inner().unwrap();
-    if !failures.is_empty() {
-        out.push_str(&format!(
-            "\n{} games lost by an illegal or late answer or a failed engine (listed above)",
-            failures.len()
-        ));
-    }
-    if let Some(state) = sprt.into_inner().unwrap() {
-        let t = state.test;
-        let verdict = match state.verdict {
-            Verdict::H1 => format!(
-                "H1 accepted: {} is at least {} Elo stronger",
-                names[0], t.elo1
-            ),
-            Verdict::H0 => format!(
-                "H0 accepted: {} is at most {} Elo stronger",
-                names[0], t.elo0
-            ),
-            Verdict::Continue => "no verdict yet (more games needed)".into(),
-        };
-        out.push_str(&format!(
-            "\nSPRT elo0 {} elo1 {} (alpha {}, beta {}): {verdict}; {}",
-            t.elo0,
-            t.elo1,
-            t.alpha,
-            t.beta,
-            state.line().trim_start_matches("sprt: ")
-        ));
-    }
-    out
+    game.summary(start.elapsed().as_secs_f64())
 }

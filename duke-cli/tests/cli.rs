@@ -498,7 +498,7 @@ fn help_for_every_command_and_completions() {
     for cmd in [
         "play",
         "perft",
-        "moves",
+        "actions",
         "selfplay",
         "demo",
         "tournament",
@@ -512,6 +512,9 @@ fn help_for_every_command_and_completions() {
             assert!(line.chars().count() <= 80, "{cmd}: {line}");
         }
     }
+    // `moves` stays as another name for `actions`.
+    let (listed, _, ok) = run(&["moves", "start"], "");
+    assert!(ok && listed.lines().count() == 18, "{listed}");
     let (play, _, _) = run(&["play", "--help"], "");
     for opt in ["--side", "--level", "--seed", "--auto", "--delay"] {
         assert!(play.contains(opt), "{opt}: {play}");
@@ -526,12 +529,12 @@ fn help_for_every_command_and_completions() {
 }
 
 #[test]
-fn perft_moves_and_errors() {
+fn perft_actions_and_errors() {
     let (out, _, ok) = run(&["perft", "start", "3"], "");
     assert!(ok && out.contains("perft 3 = 4694"), "{out}");
     let (out, _, ok) = run(
         &[
-            "moves",
+            "actions",
             "2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40",
         ],
         "",

@@ -82,10 +82,10 @@ impl Engine {
 }
 
 /// Asserts that `decision` is the levy (`levy`) or one of the actions
-/// `duke moves` lists in `dpn`.
+/// `duke actions` lists in `dpn`.
 fn assert_listed(dpn: &str, decision: &str) {
     let legal = Command::new(env!("CARGO_BIN_EXE_duke"))
-        .args(["moves", dpn])
+        .args(["actions", dpn])
         .output()
         .unwrap();
     let legal = String::from_utf8(legal.stdout).unwrap();

@@ -1,0 +1,444 @@
+//! The subcommands of `duke`: each one's arguments (clap) and its `run`.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::ValueEnum;
+use duke_cli::engine;
+use duke_engine::{divide, perft, Game, Position, Side};
+
+use crate::{analyze, play, soak, sprt, tournament};
+
+/// Why the program stops early.
+pub enum Failure {
+    /// Bad input (exit status 2).
+    Message(String),
+    /// A check failed (exit status 1).
+    Check(String),
+    Io(io::Error),
+}
+
+impl From<String> for Failure {
+    fn from(s: String) -> Failure {
+        Failure::Message(s)
+    }
+}
+
+impl Failure {
+    /// Says why on standard error and gives the exit status: 2 for bad
+    /// input, 1 for a failed check or an I/O error; a closed pipe (`duke
+    /// actions ... | head`) is a success.
+    pub fn exit_code(self) -> ExitCode {
+        let (text, code) = match self {
+            Failure::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
+            Failure::Io(e) => (e.to_string(), 1),
+            Failure::Check(e) => (e, 1),
+            Failure::Message(e) => (e, 2),
+        };
+        eprintln!("duke: {text}");
+        ExitCode::from(code)
+    }
+}
+
+/// Writes a line to stdout; a closed pipe (`duke actions ... | head`) ends
+/// the program quietly instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        writeln!(io::stdout().lock(), $($arg)*).map_err(Failure::Io)?
+    };
+}
+
+fn parse_position(text: &str) -> Result<Position, String> {
+    if text == "start" || text == "startpos" {
+        return Ok(Position::standard());
+    }
+    text.parse().map_err(|e| format!("{e}"))
+}
+
+/// Which side you play.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum SideArg {
+    /// Light: you set up first and move first
+    #[value(alias = "l")]
+    Light,
+    /// Dark: the AI (Light) moves first
+    #[value(alias = "d")]
+    Dark,
+}
+
+#[derive(clap::Args)]
+pub struct PlayArgs {
+    /// Your side
+    #[arg(long, value_enum, default_value = "light")]
+    side: SideArg,
+    /// The AI's level, 1 (weakest) to 5
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=5))]
+    level: u8,
+    /// The game's seed; without it a random seed is chosen and printed, and
+    /// `--seed` with that number replays the same draws
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Watch the AI play itself (both sides at the level)
+    #[arg(long)]
+    auto: bool,
+    /// With --auto: wait this many milliseconds after each turn (default:
+    /// 700 when the output is a terminal, otherwise 0)
+    #[arg(long, value_name = "MS", requires = "auto")]
+    delay: Option<u64>,
+}
+
+#[derive(clap::Args)]
+pub struct PerftArgs {
+    /// The position as DPN, or `start` for the standard start position
+    position: String,
+    /// How many turns deep to count
+    depth: u32,
+    /// Print each first action with its own count first
+    #[arg(long)]
+    divide: bool,
+}
+
+impl PerftArgs {
+    pub fn run(self) -> Result<(), Failure> {
+        let PerftArgs {
+            position,
+            depth,
+            divide: divided,
+        } = self;
+        let pos = parse_position(&position)?;
+        let start = Instant::now();
+        let total = if divided && depth > 0 {
+            let mut total = 0;
+            for (action, n) in divide(&pos, depth) {
+                out!("{action} {n}");
+                total += n;
+            }
+            out!("");
+            total
+        } else {
+            perft(&pos, depth)
+        };
+        let secs = start.elapsed().as_secs_f64();
+        out!("perft {depth} = {total}");
+        eprintln!(
+            "{:.3} s, {:.1} M leaves/s",
+            secs,
+            total as f64 / secs.max(1e-9) / 1e6
+        );
+        Ok(())
+    }
+}
+
+#[derive(clap::Args)]
+pub struct ActionsArgs {
+    /// The position as DPN, or `start` for the standard start position
+    position: String,
+}
+
+impl ActionsArgs {
+    pub fn run(self) -> Result<(), Failure> {
+        let ActionsArgs { position } = self;
+        let pos = parse_position(&position)?;
+        let mut list = pos.legal_actions();
+        list.sort();
+        for a in list.iter() {
+            out!("{a}");
+        }
+        Ok(())
+    }
+}
+
+#[derive(clap::Args)]
+pub struct SelfplayArgs {
+    /// The game's seed (its draws and the random choices)
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
+impl SelfplayArgs {
+    pub fn run(self) -> Result<(), Failure> {
+        let SelfplayArgs { seed } = self;
+        selfplay(seed)
+    }
+}
+
+#[derive(clap::Args)]
+pub struct TournamentArgs {
+    /// The first player: `random`, `greedy`, a level `1`-`5` (also `level3`),
+    /// search limits (`depth4`, `nodes20000`, `millis500`), or `engine`
+    a: String,
+    /// The second player, as the first
+    b: String,
+    /// An external engine's command line (program and arguments,
+    /// split on spaces), for each `engine` player in order
+    #[arg(long = "engine", value_name = "COMMAND")]
+    engines: Vec<String>,
+    /// How many games (rounded up to an even number, at least 2); with
+    /// --sprt, the most it plays
+    #[arg(long, default_value_t = 200)]
+    games: u32,
+    /// The match's seed
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// How many games to play at once
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// The longest an external engine may take for one decision, in
+    /// milliseconds (a later answer loses)
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    timeout: u64,
+    /// Stop when the sequential probability ratio test of "the first
+    /// player is elo1 stronger" against "elo0 stronger" decides
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
+    sprt: Option<String>,
+    /// The SPRT's false positive rate
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    alpha: f64,
+    /// The SPRT's false negative rate
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    beta: f64,
+}
+
+impl TournamentArgs {
+    pub fn run(self) -> Result<(), Failure> {
+        let TournamentArgs {
+            a,
+            b,
+            engines,
+            games,
+            seed,
+            threads,
+            timeout,
+            sprt,
+            alpha,
+            beta,
+        } = self;
+        let mut engines = engines.into_iter();
+        let mut contestant = |text: &str| -> Result<tournament::Contestant, String> {
+            if text.eq_ignore_ascii_case("engine") {
+                engines.next().map(tournament::Contestant::Engine).ok_or_else(|| {
+                    "player \"engine\" needs an --engine \"<program> <args>\" (one per engine player)"
+                        .to_string()
+                })
+            } else {
+                text.parse::<duke_engine::search::Player>()
+                    .map(tournament::Contestant::Builtin)
+                    .map_err(|e| e.to_string())
+            }
+        };
+        let (a, b) = (contestant(&a)?, contestant(&b)?);
+        if engines.next().is_some() {
+            return Err(Failure::Message(
+                "more --engine options than `engine` players".into(),
+            ));
+        }
+        let sprt = match sprt {
+            Some(text) => {
+                let (elo0, elo1) = sprt::Sprt::parse(&text)?;
+                if !(0.0 < alpha && alpha < 0.5 && 0.0 < beta && beta < 0.5) {
+                    return Err(Failure::Message(
+                        "--alpha and --beta must lie between 0 and 0.5".into(),
+                    ));
+                }
+                Some(sprt::Sprt {
+                    elo0,
+                    elo1,
+                    alpha,
+                    beta,
+                })
+            }
+            None => None,
+        };
+        let opts = tournament::Options {
+            games: games.max(2),
+            seed,
+            threads,
+            timeout: std::time::Duration::from_millis(timeout),
+            sprt,
+        };
+        // The match prints as it goes: run it before locking stdout.
+        let summary = tournament::run(&a, &b, &opts);
+        out!("{summary}");
+        Ok(())
+    }
+}
+
+#[derive(clap::Args)]
+pub struct SoakArgs {
+    /// How many random games
+    #[arg(long, default_value_t = 10_000)]
+    games: u64,
+    /// How many level 1 vs level 2 games
+    #[arg(long, default_value_t = 200)]
+    ai_games: u64,
+    /// The soak's seed (game i of each part has a seed derived from it)
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// How many games to play at once
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+}
+
+impl SoakArgs {
+    pub fn run(self) -> Result<(), Failure> {
+        let SoakArgs {
+            games,
+            ai_games,
+            seed,
+            threads,
+        } = self;
+        let opts = soak::Options {
+            random_games: games,
+            ai_games,
+            seed,
+            threads,
+        };
+        match soak::run(&opts) {
+            Ok(summary) => {
+                out!("{summary}");
+                Ok(())
+            }
+            Err(failure) => Err(Failure::Check(format!("soak failed: {failure}"))),
+        }
+    }
+}
+
+#[derive(clap::Args)]
+pub struct EngineArgs {
+    /// The level `go` plays without limits
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=5))]
+    level: u8,
+    /// A depth limit for every `go` (0: none)
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=64))]
+    depth: u32,
+    /// A node limit for every `go` (0: none)
+    #[arg(long, default_value_t = 0)]
+    nodes: u64,
+    /// A time limit in milliseconds for every `go` (0: none)
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    time: u64,
+    /// Search threads (Lazy SMP); more than 1 is not deterministic
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=duke_engine::search::MAX_THREADS as i64))]
+    threads: u16,
+}
+
+impl EngineArgs {
+    pub fn run(self) -> Result<(), Failure> {
+        let EngineArgs {
+            level,
+            depth,
+            nodes,
+            time,
+            threads,
+        } = self;
+        engine::run(engine::Options {
+            level,
+            depth,
+            nodes,
+            time,
+            threads: usize::from(threads),
+        })
+        .map_err(Failure::Io)
+    }
+}
+
+#[derive(clap::Args)]
+pub struct AnalyzeArgs {
+    /// The record file (`duke-record 1` text), or `-` for standard input
+    record: String,
+    /// The level whose search scores the turns, 1 to 5
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=5))]
+    level: u8,
+    /// Write JSON instead of text
+    #[arg(long)]
+    json: bool,
+    /// Also write an SVG graph of the score over the game to FILE
+    #[arg(long, value_name = "FILE")]
+    svg: Option<std::path::PathBuf>,
+}
+
+impl AnalyzeArgs {
+    pub fn run(self) -> Result<(), Failure> {
+        let AnalyzeArgs {
+            record,
+            level,
+            json,
+            svg,
+        } = self;
+        let text = if record == "-" {
+            io::read_to_string(io::stdin()).map_err(Failure::Io)?
+        } else {
+            std::fs::read_to_string(&record)
+                .map_err(|e| Failure::Message(format!("{record}: {e}")))?
+        };
+        let (game, turns) =
+            analyze::run(&text, level).map_err(|e| Failure::Message(format!("{record}: {e}")))?;
+        if let Some(path) = svg {
+            std::fs::write(&path, analyze::svg(&turns))
+                .map_err(|e| Failure::Message(format!("{}: {e}", path.display())))?;
+        }
+        if json {
+            out!("{}", analyze::to_json(&game, &turns, level));
+        } else {
+            write!(io::stdout().lock(), "{}", analyze::text(&turns, level)).map_err(Failure::Io)?;
+        }
+        Ok(())
+    }
+}
+
+impl PlayArgs {
+    pub fn run(self) -> Result<(), Failure> {
+        let args = self;
+        let opts = play::Options {
+            side: match args.side {
+                SideArg::Light => Side::Light,
+                SideArg::Dark => Side::Dark,
+            },
+            level: args.level,
+            auto: args.auto,
+            seed: args.seed,
+            delay_ms: args.delay,
+        };
+        play::run(&opts).map_err(Failure::Io)
+    }
+}
+
+/// Perft of the start position to depth 5, then a random game.
+pub fn demo() -> Result<(), Failure> {
+    let pos = Position::standard();
+    out!("standard start position: {pos}");
+    for depth in 1..=5 {
+        let start = Instant::now();
+        let n = perft(&pos, depth);
+        let secs = start.elapsed().as_secs_f64();
+        out!(
+            "perft {depth} = {n:>9}   ({:.1} M leaves/s)",
+            n as f64 / secs.max(1e-9) / 1e6
+        );
+    }
+    out!("");
+    out!("a random game (seed 1):");
+    selfplay(1)
+}
+
+fn selfplay(seed: u64) -> Result<(), Failure> {
+    let game = random_game(seed);
+    write!(io::stdout().lock(), "{}", game.record()).map_err(Failure::Io)?;
+    out!("# final position: {}", game.position());
+    match game.outcome() {
+        Some(o) => out!("# {o}"),
+        None => out!("# unfinished"),
+    }
+    Ok(())
+}
+
+/// A random game: the engine's random player on both sides, through the
+/// engine's driver (the levy is one decision; the bag decides the troop).
+fn random_game(seed: u64) -> Game {
+    use duke_engine::search::{Driver, Player};
+    let players = duke_engine::BySide::new(Player::Random, Player::Random);
+    let mut driver = Driver::new(Game::standard(seed), players, seed);
+    while driver.step().is_some() {}
+    driver.into_parts().0
+}
