@@ -79,7 +79,9 @@ pub enum ActionView {
 /// The bit of a packed action that marks it as capturing.
 const CAPTURE_SHIFT: u32 = 20;
 const CAPTURE: u32 = 1 << CAPTURE_SHIFT;
-const EQ_MASK: u32 = !CAPTURE;
+/// The bits of a packed action that say which action it is: all but the
+/// capture flag, which the position decides (equality and order use these).
+pub(crate) const EQ_MASK: u32 = !CAPTURE;
 
 impl Action {
     #[inline(always)]

@@ -1,0 +1,823 @@
+//! The tree search: iterative deepening, alpha-beta at decision nodes,
+//! Star1 at the levy's chance nodes, the transposition table, action
+//! ordering and the quiescence search.
+
+use super::*;
+
+use tt::{Entry as TtEntry, Table, EXACT, LOWER, UPPER};
+
+/// An entry of the quiescence table (one thread's own, not shared).
+#[derive(Clone, Copy, Default)]
+pub(super) struct QEntry {
+    key: u64,
+    score: i32,
+    flag: u8,
+}
+
+/// Entries of the evaluation cache (a power of two).
+pub(super) const EVAL_CACHE: usize = 1 << 15;
+
+/// Entries of the quiescence table (a power of two).
+pub(super) const Q_TABLE: usize = 1 << 16;
+
+/// A searcher: its transposition table, history and killer tables.
+/// Reuse one across searches to keep the table's allocation; every search
+/// starts from a cleared table, so results are deterministic (with one
+/// thread, the default; see [`Searcher::set_threads`]).
+pub struct Searcher {
+    pub(super) tt: Table,
+    pub(super) threads: usize,
+    // The node count and the end of a search with helper threads.
+    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+    pub(super) shared: Option<std::sync::Arc<smp::Shared>>,
+    // The nodes already added to the shared count.
+    #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+    pub(super) flushed: u64,
+    /// Static evaluations by key (`evaluate` is most of a quiescence
+    /// node's cost, and captures reach the same positions by many orders).
+    pub(super) evals: Vec<(u64, i32)>,
+    /// The quiescence search's own table (captures reach the same
+    /// positions by many orders); apart from `tt` so that it evicts none
+    /// of the main search's entries.
+    pub(super) qtable: Vec<QEntry>,
+    pub(super) killers: [[Action; 2]; MAX_PLY],
+    pub(super) history: [[i32; 36]; 36],
+    pub(super) path: Vec<u64>,
+    pub(super) nodes: u64,
+    pub(super) next_check: u64,
+    pub(super) limits: Limits,
+    pub(super) stopped: bool,
+    pub(super) qsearch: bool,
+    #[cfg(feature = "std")]
+    pub(super) start: Option<Instant>,
+    #[cfg(feature = "std")]
+    pub(super) stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+}
+
+impl Default for Searcher {
+    fn default() -> Searcher {
+        Searcher::new()
+    }
+}
+
+/// Mate scores are stored relative to the node, so that a table entry
+/// means the same at any ply.
+pub(super) fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+pub(super) fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+pub(super) fn victim_value(pos: &Position, a: Action) -> i32 {
+    let code = pos.board[a.target().index()];
+    if code == EMPTY {
+        0
+    } else if code < 4 {
+        MATE
+    } else {
+        tile_value(code)
+    }
+}
+
+impl Searcher {
+    /// A searcher with a 1 MiB transposition table.
+    pub fn new() -> Searcher {
+        Searcher::with_table_entries(1 << 16)
+    }
+
+    /// A searcher with a table of `entries` (rounded up to a power of two).
+    pub fn with_table_entries(entries: usize) -> Searcher {
+        Searcher::with_table(Table::new(entries))
+    }
+
+    pub(super) fn with_table(tt: Table) -> Searcher {
+        Searcher {
+            tt,
+            threads: 1,
+            #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+            shared: None,
+            #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+            flushed: 0,
+            evals: vec![(0, 0); EVAL_CACHE],
+            qtable: vec![QEntry::default(); Q_TABLE],
+            killers: [[Action::pack(ActionKind::Place, 0, 0, 0, false); 2]; MAX_PLY],
+            history: [[0; 36]; 36],
+            path: Vec::with_capacity(MAX_PLY + 256),
+            nodes: 0,
+            next_check: 0,
+            limits: Limits::default(),
+            stopped: false,
+            qsearch: true,
+            #[cfg(feature = "std")]
+            start: None,
+            #[cfg(feature = "std")]
+            stop: None,
+        }
+    }
+
+    /// Turns the quiescence search off (leaves are evaluated statically);
+    /// for tests that compare with a plain expectiminimax.
+    #[doc(hidden)]
+    pub fn set_quiescence(&mut self, on: bool) {
+        self.qsearch = on;
+    }
+
+    /// A flag another thread may set to stop the searches of this
+    /// searcher early (checked with the node budget); the search then
+    /// answers with its last completed depth, as at a time limit. `None`
+    /// removes it. `std` only.
+    ///
+    /// ```
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// use duke_engine::search::{Limits, Searcher};
+    /// use duke_engine::Position;
+    /// let stop = Arc::new(AtomicBool::new(true)); // already set: depth 1 only
+    /// let mut searcher = Searcher::new();
+    /// searcher.set_stop_flag(Some(stop));
+    /// let result = searcher.search(&Position::standard(), None, &[], &Limits::depth(6));
+    /// assert_eq!(result.depth, 1);
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn set_stop_flag(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.stop = flag;
+    }
+
+    /// The number of threads a search uses (at least 1).
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Searches with `threads` threads (Lazy SMP): the calling thread
+    /// searches as with one thread, and `threads - 1` helper threads search
+    /// the same root at the same time, sharing the transposition table, so
+    /// that the caller's search finds more of its positions already
+    /// searched and goes deeper in the same time. The caller's result is
+    /// returned; a node limit counts the nodes of all threads, and
+    /// [`SearchResult::nodes`] reports them all.
+    ///
+    /// One thread (the default) is deterministic: the same position,
+    /// history and limits give the same result. With more, the threads race
+    /// through the shared table, so a search at a depth or node limit may
+    /// answer differently from one run to the next (a time limit never was
+    /// deterministic). A count outside 1..=[`MAX_THREADS`] is refused
+    /// (code `threads.range`), never clamped; without the `std` feature
+    /// and on `wasm32` (no threads there) every count searches with one.
+    ///
+    /// ```
+    /// use duke_engine::search::{Limits, Searcher};
+    /// use duke_engine::Position;
+    /// let mut searcher = Searcher::new();
+    /// searcher.set_threads(2).unwrap();
+    /// let result = searcher.search(&Position::standard(), None, &[], &Limits::depth(3));
+    /// assert_eq!(result.depth, 3);
+    /// # #[cfg(not(target_arch = "wasm32"))]
+    /// assert_eq!(searcher.threads(), 2);
+    /// assert_eq!(searcher.set_threads(0).unwrap_err().code(), "threads.range");
+    /// ```
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), crate::RangeError> {
+        let n: usize = crate::Limit::Threads.check(threads as i128)?;
+        self.threads = if cfg!(all(feature = "std", not(target_arch = "wasm32"))) {
+            n
+        } else {
+            1
+        };
+        Ok(())
+    }
+
+    pub(super) fn reset(&mut self) {
+        self.qtable.fill(QEntry::default());
+        self.history = [[0; 36]; 36];
+        for k in self.killers.iter_mut() {
+            *k = [Action::pack(ActionKind::Place, 0, 0, 0, false); 2];
+        }
+        self.nodes = 0;
+        self.next_check = 0;
+        self.stopped = false;
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        {
+            self.flushed = 0;
+        }
+    }
+
+    /// [`evaluate`], remembered by key. A key of 0 is the empty slot's, so
+    /// a position whose key is 0 is evaluated every time.
+    #[inline]
+    pub(super) fn eval(&mut self, pos: &Position) -> i32 {
+        let key = pos.key();
+        let slot = &mut self.evals[(key as usize) & (EVAL_CACHE - 1)];
+        if slot.0 == key && key != 0 {
+            return slot.1;
+        }
+        let v = evaluate(pos);
+        *slot = (key, v);
+        v
+    }
+
+    pub(super) fn out_of_budget(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        // Checked every 1,024 nodes, counting the quiescence's too.
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + 1024;
+            #[allow(unused_mut)]
+            let mut nodes = self.nodes;
+            #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+            if let Some(shared) = &self.shared {
+                nodes = shared.add_nodes(self.nodes - self.flushed);
+                self.flushed = self.nodes;
+                if shared.done() {
+                    self.stopped = true;
+                }
+            }
+            if let Some(max) = self.limits.nodes {
+                if nodes >= max {
+                    self.stopped = true;
+                }
+            }
+            #[cfg(feature = "std")]
+            if let (Some(ms), Some(start)) = (self.limits.millis, self.start) {
+                if start.elapsed().as_millis() as u64 >= ms {
+                    self.stopped = true;
+                }
+            }
+            #[cfg(feature = "std")]
+            if let Some(flag) = &self.stop {
+                if flag.load(std::sync::atomic::Ordering::Relaxed) {
+                    self.stopped = true;
+                }
+            }
+        }
+        self.stopped
+    }
+
+    /// Searches `pos` for the side to move. With `drawn`, the mover has
+    /// drawn that troop and the root decisions are its placements.
+    /// `history` holds the keys of the game's earlier positions (oldest
+    /// first), so that the search scores a repetition as a draw. With more
+    /// than one thread (see [`Searcher::set_threads`]), helper threads
+    /// search beside this one.
+    ///
+    /// # Panics
+    ///
+    /// When the position has no legal decision (the game is over).
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        drawn: Option<Troop>,
+        history: &[u64],
+        limits: &Limits,
+    ) -> SearchResult {
+        self.tt.clear();
+        #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
+        if self.threads > 1 {
+            return self.search_threads(pos, drawn, history, limits);
+        }
+        self.iterate(pos, drawn, history, limits)
+    }
+
+    /// The iterative deepening of one thread's search (the table cleared
+    /// by the caller).
+    pub(super) fn iterate(
+        &mut self,
+        pos: &Position,
+        drawn: Option<Troop>,
+        history: &[u64],
+        limits: &Limits,
+    ) -> SearchResult {
+        let roots = root_decisions(pos, drawn);
+        assert!(
+            !roots.is_empty(),
+            "search of a position with no legal decision"
+        );
+        self.reset();
+        self.limits = *limits;
+        #[cfg(feature = "std")]
+        {
+            self.start = Some(Instant::now());
+        }
+        self.path.clear();
+        // Only positions since the last capture or levy can repeat.
+        let keep = (pos.quiet() as usize).min(history.len());
+        self.path
+            .extend_from_slice(&history[history.len() - keep..]);
+        let max_depth = limits.depth.unwrap_or(64).clamp(1, 64);
+        let mut best = SearchResult {
+            decision: roots[0],
+            score: 0,
+            pv: vec![roots[0]],
+            depth: 0,
+            nodes: 0,
+        };
+        let mut order: Vec<Decision> = roots.clone();
+        for depth in 1..=max_depth {
+            let mut iteration_best: Option<(Decision, i32)> = None;
+            let mut alpha = -INF;
+            for &d in &order {
+                let score = self.root_child(pos, drawn, d, depth as i32, alpha, INF);
+                if self.stopped && depth > 1 {
+                    break;
+                }
+                if iteration_best.is_none_or(|(_, s)| score > s) {
+                    iteration_best = Some((d, score));
+                }
+                alpha = alpha.max(score);
+            }
+            if self.stopped && depth > 1 {
+                // An unfinished iteration still counts where it finished:
+                // the decisions it searched through, the previous best
+                // first, were searched in full at this depth, so one that
+                // beat the previous best there is the better decision (the
+                // depth reported stays the last completed one).
+                if let Some((d, score)) = iteration_best {
+                    if d != best.decision {
+                        best.decision = d;
+                        best.score = score;
+                        best.pv = self.principal_variation(pos, d, depth);
+                    }
+                }
+                break;
+            }
+            let (d, score) = iteration_best.expect("at least one root decision");
+            best = SearchResult {
+                decision: d,
+                score,
+                pv: self.principal_variation(pos, d, depth),
+                depth,
+                nodes: self.nodes,
+            };
+            // The best decision first in the next iteration.
+            order.retain(|&x| x != d);
+            order.insert(0, d);
+            if self.stopped || score.abs() >= MATE_BOUND {
+                break;
+            }
+        }
+        best.nodes = self.nodes;
+        best
+    }
+
+    /// Every root decision with its exact score at `depth` (a full-window
+    /// search of each), best first: for hints that show the top actions.
+    pub fn score_all(
+        &mut self,
+        pos: &Position,
+        drawn: Option<Troop>,
+        history: &[u64],
+        depth: u32,
+    ) -> Vec<(Decision, i32)> {
+        let roots = root_decisions(pos, drawn);
+        self.tt.clear();
+        self.reset();
+        self.limits = Limits::default();
+        self.path.clear();
+        let keep = (pos.quiet() as usize).min(history.len());
+        self.path
+            .extend_from_slice(&history[history.len() - keep..]);
+        let mut scored: Vec<(Decision, i32)> = roots
+            .iter()
+            .map(|&d| {
+                (
+                    d,
+                    self.root_child(pos, drawn, d, depth.max(1) as i32, -INF, INF),
+                )
+            })
+            .collect();
+        scored.sort_by_key(|&(_, s)| Reverse(s));
+        scored
+    }
+
+    /// The score of one root decision with a window, from the mover's side.
+    pub(super) fn root_child(
+        &mut self,
+        pos: &Position,
+        drawn: Option<Troop>,
+        d: Decision,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        match d {
+            Decision::Levy => self.chance(pos, depth, alpha, beta, 0),
+            Decision::Act(a) => {
+                debug_assert!(drawn.is_none() || a.kind() == ActionKind::Place);
+                let mut child = *pos;
+                child.play_unchecked(a);
+                self.path.push(pos.key());
+                let s = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
+                self.path.pop();
+                s
+            }
+        }
+    }
+
+    pub(super) fn principal_variation(
+        &self,
+        pos: &Position,
+        first: Decision,
+        depth: u32,
+    ) -> Vec<Decision> {
+        let mut pv = vec![first];
+        let Decision::Act(a) = first else {
+            return pv;
+        };
+        let mut cur = *pos;
+        cur.play_unchecked(a);
+        for _ in 1..depth {
+            let Some(e) = self.tt.probe(cur.key()).filter(|e| e.best != 0) else {
+                break;
+            };
+            let Some(next) = Action::from_bits(e.best) else {
+                break;
+            };
+            if next.kind() == ActionKind::Place {
+                pv.push(Decision::Levy);
+                break;
+            }
+            if !cur.is_legal(next) {
+                break;
+            }
+            pv.push(Decision::Act(next));
+            cur.play_unchecked(next);
+        }
+        pv
+    }
+
+    pub(super) fn is_repetition(&self, pos: &Position) -> bool {
+        // Positions with the same side to move sit two apart on the path.
+        let n = self.path.len();
+        let back = (pos.quiet() as usize).min(n);
+        self.path[n - back..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|&k| k == pos.key())
+    }
+
+    /// Negamax with fail-hard alpha-beta: the result lies in [alpha, beta].
+    pub(super) fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        let us = pos.side_to_move();
+        if pos.duke(us).is_none() {
+            return (-MATE + ply as i32).clamp(alpha, beta);
+        }
+        if pos.quiet() >= QUIET_LIMIT || self.is_repetition(pos) {
+            return 0i32.clamp(alpha, beta);
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return if self.qsearch {
+                self.quiesce(pos, alpha, beta, ply)
+            } else {
+                self.eval(pos).clamp(alpha, beta)
+            };
+        }
+        if self.out_of_budget() {
+            return evaluate(pos).clamp(alpha, beta);
+        }
+        let mut tt_move = 0;
+        if let Some(entry) = self.tt.probe(pos.key()) {
+            tt_move = entry.best;
+            if i32::from(entry.depth) >= depth {
+                let s = from_tt(entry.score, ply);
+                match entry.flag {
+                    EXACT => return s.clamp(alpha, beta),
+                    LOWER if s >= beta => return beta,
+                    UPPER if s <= alpha => return alpha,
+                    _ => {}
+                }
+            }
+        }
+        let list = pos.legal_actions();
+        if list.is_empty() {
+            return (-MATE + ply as i32).clamp(alpha, beta);
+        }
+        let alpha0 = alpha;
+        let mut moves = ActionList::new();
+        let mut has_levy = false;
+        for &a in list.iter() {
+            if a.kind() == ActionKind::Place {
+                has_levy = true;
+            } else {
+                moves.push(a);
+            }
+        }
+        let mut keys = [0i32; crate::MAX_ACTIONS];
+        for (i, &a) in moves.iter().enumerate() {
+            keys[i] = self.order_key(pos, a, tt_move, ply);
+        }
+        let mut best_action = 0u32;
+        let mut cut = false;
+        let levy_first = tt_move != 0
+            && Action::from_bits(tt_move).is_some_and(|a| a.kind() == ActionKind::Place);
+        if levy_first && has_levy {
+            let s = self.chance(pos, depth, alpha, beta, ply);
+            if s > alpha {
+                alpha = s;
+                best_action = tt_move;
+            }
+            has_levy = false;
+            cut = alpha >= beta;
+        }
+        let n = moves.len();
+        let mut i = 0;
+        while !cut && i < n {
+            // Selection sort step: the best-keyed remaining action next.
+            let mut pick = i;
+            for j in i + 1..n {
+                if keys[j] > keys[pick] {
+                    pick = j;
+                }
+            }
+            keys.swap(i, pick);
+            moves.swap(i, pick);
+            let a = moves[i];
+            let mut child = *pos;
+            child.play_unchecked(a);
+            self.path.push(pos.key());
+            let s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+            self.path.pop();
+            if s > alpha {
+                alpha = s;
+                best_action = a.to_bits();
+                if alpha >= beta {
+                    if victim_value(pos, a) == 0 {
+                        let k = &mut self.killers[ply];
+                        if k[0] != a {
+                            k[1] = k[0];
+                            k[0] = a;
+                        }
+                        let (f, t) = (a.actor().map_or(0, |s| s.index()), a.target().index());
+                        self.history[f][t] += depth * depth;
+                    }
+                    cut = true;
+                }
+            }
+            i += 1;
+        }
+        if !cut && has_levy {
+            let s = self.chance(pos, depth, alpha, beta, ply);
+            if s > alpha {
+                alpha = s;
+                // Any placement marks "levy" as the best decision.
+                best_action = list
+                    .iter()
+                    .find(|a| a.kind() == ActionKind::Place)
+                    .map_or(0, |a| a.to_bits());
+            }
+        }
+        if !self.stopped {
+            let flag = if alpha >= beta {
+                LOWER
+            } else if alpha > alpha0 {
+                EXACT
+            } else {
+                UPPER
+            };
+            self.tt.store(
+                pos.key(),
+                TtEntry {
+                    best: best_action,
+                    score: to_tt(alpha, ply),
+                    depth: depth.min(127) as i8,
+                    flag,
+                },
+            );
+        }
+        alpha
+    }
+
+    pub(super) fn order_key(&self, pos: &Position, a: Action, tt_move: u32, ply: usize) -> i32 {
+        // The table's action, whether or not it was stored as a capture.
+        let same = |bits: u32| bits & crate::action::EQ_MASK;
+        if same(a.to_bits()) == same(tt_move) && tt_move != 0 {
+            return i32::MAX;
+        }
+        let victim = victim_value(pos, a);
+        if victim > 0 {
+            let attacker = a.actor().map_or(0, |s| tile_value(pos.board[s.index()]));
+            return 1_000_000 + victim * 16 - attacker / 16;
+        }
+        if self.killers[ply][0] == a {
+            return 900_000;
+        }
+        if self.killers[ply][1] == a {
+            return 800_000;
+        }
+        let (f, t) = (a.actor().map_or(0, |s| s.index()), a.target().index());
+        self.history[f][t].min(700_000)
+    }
+
+    /// The levy as a chance node: each troop kind with probability
+    /// count / bag size, then the mover's best square for it. Star1
+    /// pruning keeps the result within [alpha, beta] (fail-hard).
+    pub(super) fn chance(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let us = pos.side_to_move();
+        let bag = pos.bag(us);
+        let total = i64::from(bag.total());
+        let squares = pos.levy_squares();
+        // The likeliest kinds first, then the most valuable; ties keep the
+        // bag's order (a stable insertion sort on a fixed array: no heap).
+        let mut kinds = [(Troop::Duke, 0i64); Troop::COUNT];
+        let mut len = 0;
+        for (t, n) in bag.iter() {
+            let key = (i64::from(n), troop_value(t));
+            let mut j = len;
+            while j > 0 && (kinds[j - 1].1, troop_value(kinds[j - 1].0)) < key {
+                kinds[j] = kinds[j - 1];
+                j -= 1;
+            }
+            kinds[j] = (t, i64::from(n));
+            len += 1;
+        }
+        // A probe for the usual case, a levy worth no more than alpha:
+        // each kind's best square with a null window at alpha. When every
+        // kind fails low, so does their weighted mean, and the node is
+        // done with searches that cut off (Star1's bound on the kinds not
+        // yet searched, a won game, lets nothing fail low before the last).
+        if alpha > -MATE_BOUND {
+            let mut all_low = true;
+            for &(troop, _) in &kinds[..len] {
+                let v = self.place_node(pos, troop, squares, depth, alpha, alpha + 1, ply);
+                if v > alpha {
+                    all_low = false;
+                    break;
+                }
+            }
+            if all_low {
+                return alpha;
+            }
+        }
+        let (lo, hi) = (-i64::from(MATE), i64::from(MATE));
+        let mut sum = 0i64;
+        let mut rest = total;
+        for &(troop, count) in &kinds[..len] {
+            rest -= count;
+            // Star1: the window in which this child can still change the outcome.
+            let a_num = total * i64::from(alpha) - sum - hi * rest;
+            let b_num = total * i64::from(beta) - sum - lo * rest;
+            let a_k = a_num.div_euclid(count);
+            let b_k = -((-b_num).div_euclid(count));
+            let lo_k = a_k.max(lo) as i32;
+            let hi_k = b_k.min(hi) as i32;
+            let v = self.place_node(pos, troop, squares, depth, lo_k, hi_k, ply);
+            if i64::from(v) <= a_k {
+                return alpha;
+            }
+            if i64::from(v) >= b_k {
+                return beta;
+            }
+            sum += count * i64::from(v);
+        }
+        (sum.div_euclid(total) as i32).clamp(alpha, beta)
+    }
+
+    /// The mover's best square for a drawn troop, within [alpha, beta].
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn place_node(
+        &mut self,
+        pos: &Position,
+        troop: Troop,
+        squares: crate::Bitboard,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if alpha >= beta {
+            return alpha;
+        }
+        for sq in squares {
+            let mut child = *pos;
+            child.play_unchecked(Action::place(troop, sq));
+            self.path.push(pos.key());
+            let s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+            self.path.pop();
+            if s > alpha {
+                alpha = s;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        alpha
+    }
+
+    /// Captures only, with the static evaluation as a floor (stand pat).
+    pub(super) fn quiesce(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
+        let key = pos.key();
+        let slot = (key as usize) & (Q_TABLE - 1);
+        let e = self.qtable[slot];
+        if e.key == key && e.flag != 0 {
+            let s = from_tt(e.score, ply);
+            match e.flag {
+                EXACT => return s.clamp(alpha, beta),
+                LOWER if s >= beta => return beta,
+                UPPER if s <= alpha => return alpha,
+                _ => {}
+            }
+        }
+        let v = self.quiesce_search(pos, alpha, beta, ply);
+        // A result cut short by the budget or the ply limit is not stored.
+        if !self.stopped && ply < MAX_PLY - 2 {
+            let flag = if v >= beta {
+                LOWER
+            } else if v > alpha {
+                EXACT
+            } else {
+                UPPER
+            };
+            self.qtable[slot] = QEntry {
+                key,
+                score: to_tt(v, ply),
+                flag,
+            };
+        }
+        v
+    }
+
+    pub(super) fn quiesce_search(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return evaluate(pos).clamp(alpha, beta);
+        }
+        if pos.duke(pos.side_to_move()).is_none() {
+            return (-MATE + ply as i32).clamp(alpha, beta);
+        }
+        let caps = pos.legal_captures();
+        if !caps.any {
+            return (-MATE + ply as i32).clamp(alpha, beta);
+        }
+        let stand = self.eval(pos);
+        if stand >= beta {
+            return beta;
+        }
+        alpha = alpha.max(stand);
+        if ply >= MAX_PLY - 1 {
+            return alpha;
+        }
+        // Most valuable victim first; ties keep the generator's order (a
+        // stable insertion sort on a fixed array: no heap on this path).
+        let n = caps.list.len();
+        let mut order =
+            [(0i32, Action::pack(ActionKind::Place, 0, 0, 0, false)); crate::MAX_ACTIONS];
+        for (i, &a) in caps.list.iter().enumerate() {
+            let v = victim_value(pos, a);
+            let mut j = i;
+            while j > 0 && order[j - 1].0 < v {
+                order[j] = order[j - 1];
+                j -= 1;
+            }
+            order[j] = (v, a);
+        }
+        for &(victim, a) in &order[..n] {
+            if victim >= MATE {
+                return (MATE - ply as i32 - 1).clamp(alpha, beta);
+            }
+            let mut child = *pos;
+            child.play_unchecked(a);
+            let s = -self.quiesce(&child, -beta, -alpha, ply + 1);
+            if s > alpha {
+                alpha = s;
+                if alpha >= beta {
+                    return beta;
+                }
+            }
+        }
+        alpha
+    }
+}
