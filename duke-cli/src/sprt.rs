@@ -3,13 +3,15 @@
 //! log-likelihood ratio of "A is `elo1` stronger" against "A is `elo0`
 //! stronger", in logistic Elo, and the stopping bounds of Wald's test.
 //!
-//! The formulas are those of fishtest's `LLRcalc.LLR_logistic`: zero
-//! counts are replaced by 0.001 (regularisation); the empirical
-//! distribution of a pair's score (0, 1/4, ..., 1 per game pair, as a
-//! fraction of 2 points) is moved, by maximum likelihood, to the nearest
-//! distribution whose mean is the score `s0` (then `s1`) that the Elo
-//! difference predicts; the LLR is the number of pairs times the mean of
-//! `ln(p1_i / p0_i)` under the empirical distribution.
+//! The formulas are those of fishtest's `LLRcalc.LLR_logistic`:
+//!
+//! - Zero counts are replaced by 0.001 (regularisation).
+//! - The empirical distribution of a pair's score is moved, by maximum
+//!   likelihood, to the nearest distribution whose mean is the score `s0`
+//!   (then `s1`) that the Elo difference predicts. A pair's score is 0,
+//!   1/4, ..., 1 per game pair, as a fraction of 2 points.
+//! - The LLR is the number of pairs times the mean of `ln(p1_i / p0_i)`
+//!   under the empirical distribution.
 
 /// The test's parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -29,15 +29,19 @@ const SLOTS: usize = 64;
 const TARGETS: u64 = (1 << 36) - 1;
 const HEAD_SHIFT: u32 = 40;
 
-/// The decisions of a game as sets of targets: each group is one tile's
-/// relocations, one tile's strikes, one commanded tile's commands, or the
-/// placements of the drawn troop, packed in one word: the targets in the
-/// low 36 bits, and above them the head, an action whose target field is
-/// 0 (the action for a target is the head with the target filled in). The
-/// levy is one flag (a game offers it as one decision, [`DRAW`]). Groups
-/// are written without a branch per tile and with none per action: random
-/// stepping needs a count and the `k`-th decision, a step a membership
-/// test.
+/// The decisions of a game as sets of targets. Each group is one of:
+///
+/// - one tile's relocations;
+/// - one tile's strikes;
+/// - one commanded tile's commands;
+/// - the placements of the drawn troop.
+///
+/// A group is packed in one word: the targets in the low 36 bits, and
+/// above them the head, an action whose target field is 0. The action for
+/// a target is the head with the target filled in. The levy is one flag
+/// (a game offers it as one decision, [`DRAW`]). Groups are written
+/// without a branch per tile and with none per action: random stepping
+/// needs a count and the `k`-th decision, a step a membership test.
 #[derive(Clone)]
 #[repr(C)]
 struct Decisions {
@@ -252,8 +256,8 @@ impl Start {
 
 /// One game of a batch: what [`Game`] holds, cut to what stepping needs.
 /// Its first cache line holds all that choosing a decision reads and
-/// writes (the chosen decision, a waiting draw, the decisions' counts and
-/// their first five groups), which is also what a step reads first: a
+/// writes: the chosen decision, a waiting draw, the decisions' counts and
+/// their first five groups. That line is also what a step reads first. A
 /// batch of 1024 games is more than a core's first-level cache, and each
 /// line a game touches is fetched again at every pass over the batch.
 #[derive(Clone)]

@@ -344,11 +344,15 @@ impl Shown {
     };
 
     /// Turns an observation that shows `self` into the observation of
-    /// `pos` with a drawn troop, writing only the bytes that can change
-    /// (the old tiles cleared and the new ones set, the side-to-move and
-    /// quiet planes, and the planes of bag counts and drawn troop that
-    /// differ), and remembers what it shows now: byte for byte what
-    /// [`write_observation_with_draw`] writes.
+    /// `pos` with a drawn troop, and remembers what it shows now. It writes
+    /// only the bytes that can change:
+    ///
+    /// - the old tiles cleared and the new ones set;
+    /// - the side-to-move and quiet planes;
+    /// - the planes of bag counts and drawn troop that differ.
+    ///
+    /// The result is byte for byte what [`write_observation_with_draw`]
+    /// writes.
     #[inline]
     pub(crate) fn update(
         &mut self,

@@ -1,11 +1,16 @@
 //! The move generator: every legal action of a position, with the guard
 //! rule of SPEC §4 applied without playing the actions.
 //!
-//! Legality works like a chess generator's: one pass over the enemy tiles
-//! finds what threatens our Duke (checks, with the squares that answer
-//! them; our tiles that are the only blocker of an enemy line, with the
-//! squares they may still go to; enemy tiles that are the only blocker of
-//! another enemy line, which a strike must not remove). A Duke that moves,
+//! Legality works like a chess generator's. One pass over the enemy tiles
+//! finds what threatens our Duke:
+//!
+//! - checks, with the squares that answer them;
+//! - our tiles that are the only blocker of an enemy line, with the
+//!   squares they may still go to;
+//! - enemy tiles that are the only blocker of another enemy line, which a
+//!   strike must not remove.
+//!
+//! A Duke that moves,
 //! or is commanded, is checked square by square against every enemy tile.
 //! The test suites check the result against a plain generator that plays
 //! each action and looks for a capture of the Duke.
@@ -84,12 +89,15 @@ impl Sink for ActionList {
     }
 }
 
-/// The legal list of a position together with, for each square of the
-/// mover's tiles, the squares its relocations go to, and the kinds and
-/// squares of the levies (as the generator wrote them), so that whether a
-/// relocation or a levy is listed is a bit test rather than a walk through
-/// the list ([`Listing::find`]). Entries of squares that hold no tile of
-/// the mover are stale.
+/// The legal list of a position, together with:
+///
+/// - for each square of the mover's tiles, the squares its relocations go
+///   to;
+/// - the kinds and squares of the levies (as the generator wrote them).
+///
+/// So whether a relocation or a levy is listed is a bit test rather than a
+/// walk through the list ([`Listing::find`]). Entries of squares that hold
+/// no tile of the mover are stale.
 #[cfg(feature = "alloc")]
 #[derive(Clone)]
 pub(crate) struct Listing {
@@ -173,13 +181,13 @@ impl Sink for Listing {
 
 /// What threatens the mover's Duke, found in one pass over the enemy tiles.
 ///
-/// Every line to the Duke runs along one of the eight directions from it,
-/// and a tile pinned on a line is the nearest tile to the Duke in that
+/// Every line to the Duke runs along one of the eight directions from it.
+/// A tile pinned on a line is the nearest tile to the Duke in that
 /// direction (the squares between it and the Duke are on the line and
-/// empty), so there is at most one pinned tile per direction: its allowed
+/// empty). So there is at most one pinned tile per direction. Its allowed
 /// squares, intersected over the lines through it, lie on the Duke's ray
-/// in that direction, and the rays of the eight directions are disjoint,
-/// so one bitboard holds them all (no array: the guard stays in registers).
+/// in that direction. The rays of the eight directions are disjoint, so
+/// one bitboard holds them all (no array: the guard stays in registers).
 pub(crate) struct Guard {
     /// Squares where a non-Duke action must land (block) or capture to
     /// answer every check; all squares when the Duke is not attacked.
@@ -368,11 +376,15 @@ impl Position {
         targets & !attacked
     }
 
-    /// Every square on which the tile on `s`, of the side whose tiles are
-    /// `theirs`, could capture with occupancy `occ`: where it lands by its
-    /// relocation marks, what it strikes, and its command area when it
-    /// holds a friendly tile to move there (not the square of that tile
-    /// when it is the only one: that tile would be the one captured).
+    /// Every square on which the tile on `s` could capture with occupancy
+    /// `occ` (`theirs` holds the tiles of its side). These are:
+    ///
+    /// - where it lands by its relocation marks;
+    /// - what it strikes;
+    /// - its command area, when it holds a friendly tile to move there (not
+    ///   the square of that tile when it is the only one: that tile would
+    ///   be the one captured).
+    ///
     /// [`Position::attackers_with`] asks it of each tile that could reach.
     #[inline(always)]
     fn captures_from(&self, s: usize, theirs: u64, occ: u64) -> u64 {

@@ -382,11 +382,14 @@ impl Position {
     /// The length of [`Position::to_bytes`].
     pub const BYTES: usize = 58;
 
-    /// A compact binary form that, unlike DPN, also holds positions in
-    /// which a Duke has been captured (for pickling and storage): 36 tile
-    /// codes (`troop * 4 + face * 2 + side`, 60 for empty), both bags as
-    /// little-endian `u64` of 4-bit counts, the side to move, the quiet
-    /// counter and the turn as little-endian `u32`.
+    /// A compact binary form for pickling and storage. Unlike DPN, it also
+    /// holds positions in which a Duke has been captured. It holds, in
+    /// order:
+    ///
+    /// - 36 tile codes (`troop * 4 + face * 2 + side`, 60 for empty);
+    /// - both bags as little-endian `u64` of 4-bit counts;
+    /// - the side to move, the quiet counter and the turn as little-endian
+    ///   `u32`.
     ///
     /// ```
     /// use duke_engine::Position;

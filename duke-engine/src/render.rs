@@ -186,12 +186,21 @@ pub fn svg(pos: &Position, opts: &SvgOptions) -> String {
     out
 }
 
-/// Draws one face of a troop's chart as an SVG document: the 5×5 grid of
-/// the game's tiles seen from the owner's side (forward is up), the troop in
-/// the middle cell and every mark of [`chart`] in the same symbols as
-/// [`svg`] (● Move, ○ Jump, ▲ Slide, △ Jump Slide two cells out, where its
-/// line begins, ✦ Strike, ⌘ Command as a square frame). `cell` is the side
-/// of one cell in pixels (at least 24).
+/// Draws one face of a troop's chart as an SVG document. It shows the 5×5
+/// grid of the game's tiles seen from the owner's side (forward is up),
+/// with the troop in the middle cell. Every mark of [`chart`] is drawn in
+/// the same symbols as [`svg`]:
+///
+/// | symbol | mark |
+/// |---|---|
+/// | ● | Move |
+/// | ○ | Jump |
+/// | ▲ | Slide |
+/// | △ | Jump Slide, two cells out, where its line begins |
+/// | ✦ | Strike |
+/// | ⌘ (a square frame) | Command |
+///
+/// `cell` is the side of one cell in pixels (at least 24).
 ///
 /// ```
 /// use duke_engine::render::chart_svg;

@@ -10,12 +10,16 @@ use std::sync::{Mutex, TryLockError};
 use crate::errors::{Error, Result};
 use crate::position::Position;
 
-/// What a player decides, read from or written as action text: a
-/// relocation (`B1-B2`, or `C3xC5` when it captures), a strike (`C3*B5`),
-/// a command (`E4:D5-E5`: the tile on E4 moves the one on D5 to E5), a
-/// placement (`P@C2`: the drawn troop's square, a setup placement, or a
-/// whole levy from a record), or `levy`: the decision to levy, after
-/// which the bag decides the troop (its `kind` is "levy").
+/// What a player decides, read from or written as action text. It is one
+/// of:
+///
+/// - a relocation: `B1-B2`, or `C3xC5` when it captures;
+/// - a strike: `C3*B5`;
+/// - a command: `E4:D5-E5` (the tile on E4 moves the one on D5 to E5);
+/// - a placement: `P@C2` (the drawn troop's square, a setup placement, or
+///   a whole levy from a record);
+/// - `levy`: the decision to levy, after which the bag decides the troop
+///   (its `kind` is "levy").
 ///
 /// `Action(text)` checks the syntax only; `Position.parse_action(text)`
 /// also checks that it is legal there. Actions are immutable, hashable and
@@ -218,11 +222,11 @@ pub fn action_repr(a: Decision) -> String {
     format!("Action('{a}')")
 }
 
-/// The Action objects handed out, one per engine action seen, in a table
-/// with one slot for every action there can be (its `key()`), so that
+/// The Action objects handed out, one per engine action seen. They sit in
+/// a table with one slot for every action there can be (its `key()`). So
 /// listing the legal actions of a turn creates no Python object once the
-/// process has seen them, and a lookup is one load with no comparison
-/// (actions are immutable, so sharing one object is invisible to callers).
+/// process has seen them, and a lookup is one load with no comparison.
+/// Actions are immutable, so sharing one object is invisible to callers.
 static CACHE: Mutex<Option<Box<Table>>> = Mutex::new(None);
 
 /// The table: a slot per action, empty until the action is first listed.

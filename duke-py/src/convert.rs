@@ -88,10 +88,11 @@ pub fn exact_int(obj: &Bound<'_, PyAny>) -> Option<isize> {
 }
 
 /// An index of the action space from a Python int or a NumPy integer
-/// scalar (what indexing `legal_indices()` gives), read without the
-/// `__index__` call and the int object it makes for the two kinds the
-/// per-turn loop passes; anything else (and a negative value, so that the
-/// error is the one a `usize` argument raises) is extracted as before.
+/// scalar (what indexing `legal_indices()` gives). These two kinds are
+/// what the per-turn loop passes: they are read without the `__index__`
+/// call and the int object it makes. Anything else is extracted as
+/// before, and so is a negative value, so that the error is the one a
+/// `usize` argument raises.
 pub fn index_arg(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
     use numpy::npyffi::{NpyTypes, PY_ARRAY_API};
     use pyo3::ffi;

@@ -274,13 +274,17 @@ impl Game {
         self.inner.outcome().map(|o| Outcome { inner: o })
     }
 
-    /// The decisions the game offers now, as an ActionList (an immutable
+    /// The decisions the game offers now, as an ActionList: an immutable
     /// sequence of Action that makes an entry's object only when it is
-    /// read; `list()` gives a list): in play, the levy (`Action("levy")`,
-    /// kind "levy") first while a levy is possible, then every maneuver;
-    /// after the levy, the drawn troop's placements; in setup, the
-    /// placements allowed. Choosing one uniformly and playing it plays by
-    /// the rules: the bag, not the player, decides a levied troop.
+    /// read (`list()` gives a list). The decisions are:
+    ///
+    /// - in play: the levy (`Action("levy")`, kind "levy") first while a
+    ///   levy is possible, then every maneuver;
+    /// - after the levy: the drawn troop's placements;
+    /// - in setup: the placements allowed.
+    ///
+    /// Choosing one uniformly and playing it plays by the rules: the bag,
+    /// not the player, decides a levied troop.
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let list: arrayvec::ArrayVec<Decision, { duke_engine::MAX_ACTIONS + 1 }> =
             self.inner.decisions().collect();

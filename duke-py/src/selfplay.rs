@@ -130,19 +130,27 @@ impl Block {
     }
 }
 
-/// Plays whole games from the standard start, each given as
-/// `(seed, light player, dark player)` with players `"random"`,
-/// `"greedy"`, `"level1"` to `"level5"` or search limits (`"depth4"`,
-/// `"nodes20000"`, `"millis500"`), with the GIL released, and returns two dicts
-/// of columns: the games (`record` without the seed, `winner`, `reason`,
-/// `turns`, `decisions`) and their decisions, one row each (`game`, the
-/// game's place in `games`; `ply`, `turn`, `side`, `dpn` before the
-/// decision, `action` — `"levy"` for a draw —, `index` in the action space,
-/// `drawn` troop for a draw, the search's `score`, `top_actions` and
-/// `top_scores` (the `top` best, exact at the level's depth up to 3) for a
-/// level, `result` from the side's view; `observation` (rows of OBS_LEN
-/// uint8) and `mask` (rows of ACTION_SPACE uint8) when asked for, else
-/// None). Game k of a list is the same whatever else the list holds.
+/// Plays whole games from the standard start, with the GIL released. Each
+/// game is given as `(seed, light player, dark player)`. A player is
+/// `"random"`, `"greedy"`, `"level1"` to `"level5"`, or search limits
+/// (`"depth4"`, `"nodes20000"`, `"millis500"`).
+///
+/// Returns two dicts of columns. The first holds the games, one row each:
+/// `record` without the seed, `winner`, `reason`, `turns`, `decisions`.
+/// The second holds their decisions, one row each:
+///
+/// - `game`: the game's place in `games`;
+/// - `ply`, `turn`, `side`, `dpn`: before the decision;
+/// - `action`: the decision, `"levy"` for a draw;
+/// - `index`: the decision's index in the action space;
+/// - `drawn`: the troop drawn, for a draw;
+/// - `score`, `top_actions`, `top_scores`: for a level, the search's score
+///   and the `top` best (exact at the level's depth up to 3);
+/// - `result`: from the side's view;
+/// - `observation` (rows of OBS_LEN uint8) and `mask` (rows of
+///   ACTION_SPACE uint8): when asked for, else None.
+///
+/// Game k of a list is the same whatever else the list holds.
 #[pyfunction]
 #[pyo3(signature = (games, observe = false, mask = false, top = 0, perspective = "mover"))]
 pub fn play_games<'py>(

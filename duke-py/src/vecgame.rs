@@ -13,13 +13,19 @@ use crate::game::Game;
 
 /// `n` games from the standard start, stepped together inside Rust with
 /// the GIL released. The arrays are allocated once and kept up to date by
-/// every `step` (only the bytes that change are written, so `obs` and
-/// `mask` are read-only: copy them to keep or change a step's values;
-/// `refresh()` rewrites them whole): `obs` uint8 (n, 107, 6, 6), `mask` uint8 (n, 5437)
-/// (1 where a decision is accepted; `mask.view(bool)` for a bool view),
-/// `rewards` float32 (n,), `dones` uint8 (n,). A game that ends is
-/// replaced by a new one at once; its reward (+1 win, -1 loss, 0 draw, for
-/// the player who made the decision) and done flag say so.
+/// every `step`:
+///
+/// - `obs`: uint8 (n, 107, 6, 6);
+/// - `mask`: uint8 (n, 5437), 1 where a decision is accepted
+///   (`mask.view(bool)` for a bool view);
+/// - `rewards`: float32 (n,);
+/// - `dones`: uint8 (n,).
+///
+/// Only the bytes that change are written, so `obs` and `mask` are
+/// read-only: copy them to keep or change a step's values. `refresh()`
+/// rewrites them whole. A game that ends is replaced by a new one at once;
+/// its reward (+1 win, -1 loss, 0 draw, for the player who made the
+/// decision) and done flag say so.
 ///
 /// >>> v = duke.VecGame(4, seed=1)
 /// >>> v.obs.shape, v.mask.shape

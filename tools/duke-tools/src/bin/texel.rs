@@ -28,10 +28,11 @@
 //!
 //! Run: `cargo run --release -p duke-tools --bin texel -- [--games N]
 //! [--level L] [--iterations N] [--threads N] [--from hand|default]
-//! [--without index,index...] [--one-mobility]` (defaults: 2500 games,
-//! level 4, 2000 iterations, 2 threads, from the hand-set weights;
-//! `--without` keeps the listed features at 0 and `--one-mobility` gives
-//! every troop's mobility one weight, to measure what the features bring).
+//! [--without index,index...] [--one-mobility]`. The defaults are 2500
+//! games, level 4, 2000 iterations, 2 threads, and the hand-set weights
+//! to start from. To measure what the features bring, `--without` keeps
+//! the listed features at 0 and `--one-mobility` gives every troop's
+//! mobility one weight.
 
 use std::fmt::Write as _;
 use std::io::{BufRead, Write as _};
