@@ -321,6 +321,10 @@ pub struct EngineArgs {
     /// Search threads (Lazy SMP); more than 1 is not deterministic
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=duke_engine::search::MAX_THREADS as i64))]
     threads: u16,
+    /// Evaluate with this learned network's weights file (see the AI
+    /// chapter); without it, the hand-tuned evaluation
+    #[arg(long, value_name = "FILE")]
+    eval_file: Option<String>,
 }
 
 impl EngineArgs {
@@ -331,15 +335,22 @@ impl EngineArgs {
             nodes,
             time,
             threads,
+            eval_file,
         } = self;
-        engine::run(engine::Options {
-            level,
-            depth,
-            nodes,
-            time,
-            threads: usize::from(threads),
+        engine::run(
+            engine::Options {
+                level,
+                depth,
+                nodes,
+                time,
+                threads: usize::from(threads),
+            },
+            eval_file.as_deref(),
+        )
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::InvalidInput => Failure::Message(e.to_string()),
+            _ => Failure::Io(e),
         })
-        .map_err(Failure::Io)
     }
 }
 

@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
+use duke_engine::search::nnue::{self, Network};
 use duke_engine::search::{
     game_input, level, Limits, Searcher, LEVELS, MAX_DEPTH, MAX_MILLIS, MAX_THREADS,
 };
@@ -81,6 +82,11 @@ pub struct Engine {
     searcher: Option<Searcher>,
     running: Option<Running>,
     out: Output,
+    /// The learned evaluation set by `setoption name evalfile`, or the
+    /// hand-tuned one (`None`).
+    network: Option<Arc<Network>>,
+    /// The file it came from, as the client named it.
+    eval_file: String,
 }
 
 impl Engine {
@@ -93,6 +99,8 @@ impl Engine {
             searcher: Some(Searcher::new()),
             running: None,
             out,
+            network: None,
+            eval_file: String::new(),
         }
     }
 
@@ -215,10 +223,42 @@ impl Engine {
             "option name threads type spin default {} min 1 max {MAX_THREADS}",
             o.threads
         ));
+        self.out.say(&format!(
+            "option name evalfile type string default {}",
+            if self.eval_file.is_empty() {
+                "<empty>"
+            } else {
+                &self.eval_file
+            }
+        ));
         self.out.say("dukeok");
     }
 
+    /// Loads a network's weights file (an empty value, or `<empty>`, goes
+    /// back to the hand-tuned evaluation). At most a weights file's length
+    /// is read, so a device or a huge file cannot stall the engine.
+    pub fn set_eval_file(&mut self, path: &str) -> Result<(), String> {
+        use std::io::Read;
+        if path.is_empty() || path == "<empty>" {
+            self.network = None;
+            self.eval_file.clear();
+            return Ok(());
+        }
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(nnue::FILE_LEN as u64 + 1).read_to_end(&mut bytes))
+            .map_err(|e| format!("setoption evalfile: {path}: {e}"))?;
+        let net = Network::from_bytes(&bytes)
+            .map_err(|e| format!("setoption evalfile: {path}: {e} [{}]", e.code()))?;
+        self.network = Some(Arc::new(net));
+        self.eval_file = path.to_string();
+        Ok(())
+    }
+
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        if name == "evalfile" {
+            return self.set_eval_file(value);
+        }
         // A number in the engine's range for `limit`; with `unset`, 0 is
         // allowed too and leaves the limit unset.
         let number = |limit: Limit, unset: bool| -> Result<i128, String> {
@@ -248,7 +288,7 @@ impl Engine {
             "threads" => self.options.threads = fit(number(Limit::Threads, false)?),
             _ => {
                 return Err(format!(
-                    "setoption: unknown option \"{name}\" (level, depth, nodes, time or threads)"
+                    "setoption: unknown option \"{name}\" (level, depth, nodes, time, threads or evalfile)"
                 ))
             }
         }
@@ -295,6 +335,9 @@ impl Engine {
         let stop = Arc::new(AtomicBool::new(false));
         let answered = Arc::new(AtomicBool::new(false));
         searcher.set_stop_flag(Some(stop.clone()));
+        if searcher.network().map(Arc::as_ptr) != self.network.as_ref().map(Arc::as_ptr) {
+            searcher.set_network(self.network.clone());
+        }
         searcher
             .set_threads(self.options.threads)
             .expect("setoption checks the thread count");
@@ -334,9 +377,15 @@ impl Engine {
     }
 }
 
-/// Runs the engine until `quit` or the end of its input.
-pub fn run(options: Options) -> io::Result<()> {
+/// Runs the engine until `quit` or the end of its input, evaluating with
+/// the network in `eval_file` when one is given.
+pub fn run(options: Options, eval_file: Option<&str>) -> io::Result<()> {
     let mut engine = Engine::new(options, Output::new(io::stdout()));
+    if let Some(path) = eval_file {
+        engine
+            .set_eval_file(path)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    }
     let stdin = io::stdin();
     for line in stdin.lock().lines() {
         if !engine.handle(&line?) {

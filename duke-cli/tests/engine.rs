@@ -258,3 +258,49 @@ fn threads_option() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--threads"));
 }
+
+#[test]
+fn evalfile_loads_a_network_and_refuses_a_bad_file() {
+    use duke_engine::search::nnue::Network;
+    let dir = std::env::temp_dir().join(format!("duke-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("zero.nnue");
+    std::fs::write(&good, Network::zeroed().to_bytes()).unwrap();
+    let bad = dir.join("bad.nnue");
+    std::fs::write(&bad, b"not a network").unwrap();
+    let mut e = Engine::start();
+    e.send("duke");
+    let id = e.until("dukeok");
+    assert!(
+        id.iter()
+            .any(|l| l == "option name evalfile type string default <empty>"),
+        "{id:?}"
+    );
+    e.expect_error(
+        &format!("setoption name evalfile value {}", bad.display()),
+        "[nnue.file]",
+    );
+    e.expect_error(
+        "setoption name evalfile value /no/such/file",
+        "/no/such/file",
+    );
+    // A zeroed network scores every position 0: the search says 0.00.
+    e.send(&format!("setoption name evalfile value {}", good.display()));
+    e.send("position start moves B1-B2");
+    e.send("go depth 2");
+    let best = e.until("bestdecision").pop().unwrap();
+    assert_eq!(field(&best, "score"), "0.00", "{best}");
+    // An empty value goes back to the hand-tuned evaluation.
+    e.send("setoption name evalfile value <empty>");
+    e.send("go depth 2");
+    let best = e.until("bestdecision").pop().unwrap();
+    assert_ne!(field(&best, "score"), "0.00", "{best}");
+    e.send("quit");
+    // The same file from the command line.
+    let mut e = Engine::start_with(&["--eval-file", good.to_str().unwrap()]);
+    e.send("go depth 1");
+    let best = e.until("bestdecision").pop().unwrap();
+    assert_eq!(field(&best, "score"), "0.00", "{best}");
+    e.send("quit");
+    std::fs::remove_dir_all(dir).ok();
+}

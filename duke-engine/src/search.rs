@@ -27,6 +27,7 @@ mod analyze;
 mod captures;
 pub mod eval;
 mod level;
+pub mod nnue;
 mod players;
 mod score;
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]

@@ -64,6 +64,7 @@ impl Searcher {
             for id in 1..self.threads {
                 let mut helper = Searcher::with_table(self.tt.share());
                 helper.qsearch = self.qsearch;
+                helper.set_network(self.net.clone());
                 helper.shared = Some(Arc::clone(&shared));
                 let spawned = std::thread::Builder::new()
                     .name(std::format!("duke-search-{id}"))

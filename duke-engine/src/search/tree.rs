@@ -48,6 +48,13 @@ pub struct Searcher {
     pub(super) limits: Limits,
     pub(super) stopped: bool,
     pub(super) qsearch: bool,
+    /// The learned evaluation, when one is set (else the hand-tuned one).
+    pub(super) net: Option<alloc::sync::Arc<nnue::Network>>,
+    /// The network's accumulators along the current line, by ply: entry
+    /// `p` holds `acc_pos[p]` when `acc_valid[p]` (see `eval`).
+    pub(super) acc: Vec<nnue::Accumulator>,
+    pub(super) acc_pos: Vec<Position>,
+    pub(super) acc_valid: [bool; MAX_PLY],
     #[cfg(feature = "std")]
     pub(super) start: Option<Instant>,
     #[cfg(feature = "std")]
@@ -122,11 +129,46 @@ impl Searcher {
             limits: Limits::default(),
             stopped: false,
             qsearch: true,
+            net: None,
+            acc: Vec::new(),
+            acc_pos: Vec::new(),
+            acc_valid: [false; MAX_PLY],
             #[cfg(feature = "std")]
             start: None,
             #[cfg(feature = "std")]
             stop: None,
         }
+    }
+
+    /// Sets the static evaluation: a learned network, or `None` for the
+    /// hand-tuned [`evaluate`] (the default). The network is shared, not
+    /// copied; this allocates the per-ply accumulators once, so the search
+    /// itself allocates nothing.
+    ///
+    /// ```
+    /// use duke_engine::search::nnue::Network;
+    /// use duke_engine::search::{Limits, Searcher};
+    /// use duke_engine::Position;
+    /// use std::sync::Arc;
+    /// let mut searcher = Searcher::new();
+    /// searcher.set_network(Some(Arc::new(Network::zeroed())));
+    /// // Every position scores 0 with a zeroed network.
+    /// let r = searcher.search(&Position::standard(), None, &[], &Limits::depth(1));
+    /// assert_eq!(r.score, 0);
+    /// ```
+    pub fn set_network(&mut self, net: Option<alloc::sync::Arc<nnue::Network>>) {
+        if net.is_some() && self.acc.len() < MAX_PLY {
+            self.acc = vec![nnue::Accumulator::ZERO; MAX_PLY];
+            self.acc_pos = vec![Position::default(); MAX_PLY];
+        }
+        self.acc_valid = [false; MAX_PLY];
+        self.evals.fill((0, 0));
+        self.net = net;
+    }
+
+    /// The learned network the searcher evaluates with, if any.
+    pub fn network(&self) -> Option<&alloc::sync::Arc<nnue::Network>> {
+        self.net.as_ref()
     }
 
     /// Turns the quiescence search off (leaves are evaluated statically);
@@ -213,18 +255,66 @@ impl Searcher {
         }
     }
 
-    /// [`evaluate`], remembered by key. A key of 0 is the empty slot's, so
-    /// a position whose key is 0 is evaluated every time.
+    /// The static evaluation of the node at `ply` (the hand-tuned
+    /// [`evaluate`], or the network's), remembered by key. A key of 0 is
+    /// the empty slot's, so a position whose key is 0 is evaluated every
+    /// time.
     #[inline]
-    pub(super) fn eval(&mut self, pos: &Position) -> i32 {
+    pub(super) fn eval(&mut self, pos: &Position, ply: usize) -> i32 {
         let key = pos.key();
-        let slot = &mut self.evals[(key as usize) & (EVAL_CACHE - 1)];
-        if slot.0 == key && key != 0 {
-            return slot.1;
+        let slot = (key as usize) & (EVAL_CACHE - 1);
+        if self.evals[slot].0 == key && key != 0 {
+            return self.evals[slot].1;
         }
-        let v = evaluate(pos);
-        *slot = (key, v);
+        let v = match self.net.clone() {
+            None => evaluate(pos),
+            Some(net) => self.net_eval(&net, pos, ply),
+        };
+        self.evals[slot] = (key, v);
         v
+    }
+
+    /// Marks the node at `ply` as `pos`, for the network's accumulators
+    /// (a no-op with the hand-tuned evaluation).
+    #[inline(always)]
+    pub(super) fn enter(&mut self, ply: usize, pos: &Position) {
+        if self.net.is_some() {
+            self.acc_pos[ply] = *pos;
+            self.acc_valid[ply] = false;
+        }
+    }
+
+    /// The network's score of `pos`, the node at `ply`: its accumulators
+    /// come from the nearest ply above with valid ones, one ply at a time
+    /// (each step adds and removes the rows of the few features an action
+    /// changes), or from scratch when there is none. Any valid entry is a
+    /// correct base, since an update works between any two positions.
+    fn net_eval(&mut self, net: &nnue::Network, pos: &Position, ply: usize) -> i32 {
+        let ply = ply.min(MAX_PLY - 1);
+        self.acc_pos[ply] = *pos;
+        match (0..ply).rev().find(|&q| self.acc_valid[q]) {
+            None => self.acc[ply] = nnue::Accumulator::refresh(net, pos),
+            Some(q) => {
+                for k in q + 1..=ply {
+                    let mut a = self.acc[k - 1];
+                    a.update(net, &self.acc_pos[k - 1], &self.acc_pos[k]);
+                    self.acc[k] = a;
+                    self.acc_valid[k] = true;
+                }
+            }
+        }
+        self.acc_valid[ply] = true;
+        let score = net.score(&self.acc[ply], pos.side_to_move());
+        // The crate's tests and debug builds check every incremental score
+        // against a refresh.
+        if cfg!(any(test, debug_assertions)) {
+            assert_eq!(
+                score,
+                net.evaluate(pos),
+                "incremental accumulators at ply {ply}: {pos}"
+            );
+        }
+        score
     }
 
     pub(super) fn out_of_budget(&mut self) -> bool {
@@ -411,6 +501,7 @@ impl Searcher {
         alpha: i32,
         beta: i32,
     ) -> i32 {
+        self.enter(0, pos);
         match d {
             Decision::Levy => self.chance(pos, depth, alpha, beta, 0),
             Decision::Act(a) => {
@@ -479,6 +570,7 @@ impl Searcher {
         ply: usize,
     ) -> i32 {
         self.nodes += 1;
+        self.enter(ply, pos);
         let us = pos.side_to_move();
         if pos.duke(us).is_none() {
             return (-MATE + ply as i32).clamp(alpha, beta);
@@ -490,11 +582,11 @@ impl Searcher {
             return if self.qsearch {
                 self.quiesce(pos, alpha, beta, ply)
             } else {
-                self.eval(pos).clamp(alpha, beta)
+                self.eval(pos, ply).clamp(alpha, beta)
             };
         }
         if self.out_of_budget() {
-            return evaluate(pos).clamp(alpha, beta);
+            return self.eval(pos, ply).clamp(alpha, beta);
         }
         let mut tt_move = 0;
         if let Some(entry) = self.tt.probe(pos.key()) {
@@ -773,7 +865,7 @@ impl Searcher {
     ) -> i32 {
         self.nodes += 1;
         if self.out_of_budget() {
-            return evaluate(pos).clamp(alpha, beta);
+            return self.eval(pos, ply).clamp(alpha, beta);
         }
         if pos.duke(pos.side_to_move()).is_none() {
             return (-MATE + ply as i32).clamp(alpha, beta);
@@ -782,7 +874,8 @@ impl Searcher {
         if !caps.any {
             return (-MATE + ply as i32).clamp(alpha, beta);
         }
-        let stand = self.eval(pos);
+        self.enter(ply, pos);
+        let stand = self.eval(pos, ply);
         if stand >= beta {
             return beta;
         }

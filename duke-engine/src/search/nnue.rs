@@ -1,0 +1,594 @@
+//! A learned evaluation: a small network whose first layer is updated
+//! incrementally (NNUE), run in integers.
+//!
+//! | Layer | Size | Numbers |
+//! |---|---|---|
+//! | features | [`FEATURES`] = 2,250, sparse, per perspective | active or not |
+//! | first layer | [`FEATURES`] → [`HIDDEN`], shared by both perspectives | `i16` weights, `i32` accumulators |
+//! | second layer | 2 × [`HIDDEN`] → [`L2`] | `i8` weights, `i32` biases |
+//! | output | [`L2`] → 1 | `i8` weights, `i32` bias |
+//!
+//! **Features.** Each side has its own view of the position. A tile is one
+//! feature: its square, troop, face and owner ("ours" or "theirs"), with
+//! the board turned for Dark. A bag gives one feature per tile of a troop,
+//! up to three (`count ≥ 1`, `≥ 2`, `≥ 3`), for each owner. See
+//! [`active_features`].
+//!
+//! **Accumulators.** The first layer's output for each view is the bias
+//! plus the rows of the active features. An action changes a few squares
+//! and perhaps a bag, so [`Accumulator::update`] adds and removes only
+//! those rows. The search keeps one accumulator per ply.
+//!
+//! **Forward pass.** With `QA` = 127 and `QB` = 64:
+//!
+//! 1. `x` = the mover's accumulator, then the other's, each clamped to
+//!    `0..=QA` (`QA` stands for 1.0);
+//! 2. `h[j]` = `(Σ x[i]·w2[j][i] + b2[j])` floor-divided by `QB`, clamped
+//!    to `0..=QA`;
+//! 3. `out` = `Σ h[j]·w3[j] + b3`, which is `QA·QB` per Footman.
+//!
+//! The score is `out · 100 / (QA·QB)`, floored: centi-Footmen for the side
+//! to move, as [`evaluate`](super::evaluate) gives. A trainer works in
+//! floats (`x` and `h` clamped to 0..1) and rounds `w1·QA`, `b1·QA`,
+//! `w2·QB`, `b2·QA·QB`, `w3·QB` and `b3·QA·QB` when it exports.
+//!
+//! **The file** ([`Network::from_bytes`], [`Network::to_bytes`]), little
+//! endian:
+//!
+//! | Field | Type |
+//! |---|---|
+//! | magic `DUKENNUE` | 8 bytes |
+//! | version, 1 | `u32` |
+//! | feature set name's length, then the name ([`FEATURE_SET`]) | `u16`, UTF-8 |
+//! | features, hidden, second layer | 3 × `u32` |
+//! | `QA`, `QB` | 2 × `u32` |
+//! | `b1`, then `w1` feature by feature | `i16` × ([`HIDDEN`] + [`FEATURES`] × [`HIDDEN`]) |
+//! | `w2` row by row, then `b2` | `i8` × [`L2`] × 2[`HIDDEN`], `i32` × [`L2`] |
+//! | `w3`, then `b3` | `i8` × [`L2`], `i32` |
+//!
+//! A file whose feature set, sizes or quantization differ is refused with a
+//! [`NetworkError`] that names the field.
+//!
+//! ```
+//! use duke_engine::search::nnue::{Accumulator, Network};
+//! use duke_engine::{Action, Position, Square};
+//! let net = Network::zeroed();
+//! let pos = Position::standard();
+//! let mut acc = Accumulator::refresh(&net, &pos);
+//! let mut next = pos;
+//! next.play_unchecked(Action::relocate(Square::B1, Square::B2));
+//! acc.update(&net, &pos, &next);
+//! assert_eq!(acc, Accumulator::refresh(&net, &next));
+//! assert_eq!(net.evaluate(&next), 0);
+//! ```
+
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::encode::map_sq;
+use crate::masks::EMPTY;
+use crate::{Position, Side, Troop};
+
+/// Tile features: owner (ours, theirs) × troop × face × square.
+pub const TILE_FEATURES: usize = 2 * Troop::COUNT * 2 * 36;
+/// Bag features: owner × troop × the first three tiles of it.
+pub const BAG_FEATURES: usize = 2 * Troop::COUNT * BAG_DEPTH;
+/// How many tiles of one troop in a bag have a feature each.
+pub const BAG_DEPTH: usize = 3;
+/// Features per perspective.
+pub const FEATURES: usize = TILE_FEATURES + BAG_FEATURES;
+/// The first layer's width (per perspective).
+pub const HIDDEN: usize = 64;
+/// The second layer's width.
+pub const L2: usize = 16;
+/// What 1.0 is in an activation.
+pub const QA: i32 = 127;
+/// What 1.0 is in a second- or output-layer weight.
+pub const QB: i32 = 64;
+/// The name of the feature set, written in every weights file.
+pub const FEATURE_SET: &str = "tile-owner-troop-face-square-2x15x2x36+bag-owner-troop-3-2x15x3";
+/// The file's first bytes.
+pub const MAGIC: &[u8; 8] = b"DUKENNUE";
+/// The file format's version.
+pub const VERSION: u32 = 1;
+
+/// The feature of the tile with board code `code` on square `sq`, seen by
+/// `view`.
+#[inline(always)]
+fn tile_feature(code: u8, sq: usize, view: Side) -> usize {
+    let theirs = usize::from((code & 1) as usize != view.index());
+    let troop = usize::from(code >> 2);
+    let face = usize::from((code >> 1) & 1);
+    ((theirs * Troop::COUNT + troop) * 2 + face) * 36 + map_sq(sq, view == Side::Dark)
+}
+
+/// The feature of the `k`-th (0-based) tile of `troop` in `owner`'s bag,
+/// seen by `view`.
+#[inline(always)]
+fn bag_feature(owner: Side, troop: usize, k: usize, view: Side) -> usize {
+    let theirs = usize::from(owner != view);
+    TILE_FEATURES + (theirs * Troop::COUNT + troop) * BAG_DEPTH + k
+}
+
+/// Calls `f` with every feature active in `pos` seen by `view`: the tiles
+/// in square order, then the bags (`view`'s own first). A trainer reads
+/// these (Python: `Position.nnue_features`).
+///
+/// ```
+/// use duke_engine::search::nnue::{active_features, TILE_FEATURES};
+/// use duke_engine::{Position, Side};
+/// let mut features = Vec::new();
+/// active_features(&Position::standard(), Side::Light, |f| features.push(f));
+/// // Six tiles on the board and 16 + 16 tiles in the bags, of which the
+/// // three Pikemen of each bag count three times and the rest once.
+/// assert_eq!(features.len(), 6 + 2 * 16);
+/// assert_eq!(features.iter().filter(|&&f| f >= TILE_FEATURES).count(), 32);
+/// ```
+pub fn active_features(pos: &Position, view: Side, mut f: impl FnMut(usize)) {
+    for (sq, &code) in pos.board.iter().enumerate() {
+        if code != EMPTY {
+            f(tile_feature(code, sq, view));
+        }
+    }
+    for owner in [view, !view] {
+        for (troop, count) in pos.bag(owner).iter() {
+            for k in 0..usize::from(count).min(BAG_DEPTH) {
+                f(bag_feature(owner, troop.index(), k, view));
+            }
+        }
+    }
+}
+
+/// Why a weights file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetworkError {
+    field: &'static str,
+    found: u64,
+    expected: u64,
+}
+
+impl NetworkError {
+    /// The stable code, `nnue.file`.
+    pub fn code(&self) -> &'static str {
+        "nnue.file"
+    }
+
+    /// The kind of failure: [`ErrorKind::Parse`](crate::ErrorKind::Parse).
+    pub fn kind(&self) -> crate::ErrorKind {
+        crate::ErrorKind::Parse
+    }
+
+    /// The field that is wrong.
+    pub fn field(&self) -> &'static str {
+        self.field
+    }
+}
+
+impl fmt::Display for NetworkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.field {
+            "magic" => f.write_str("not a duke-engine network: it does not start with DUKENNUE"),
+            "feature set" => write!(
+                f,
+                "the network's feature set is not this engine's ({FEATURE_SET})"
+            ),
+            "length" => write!(
+                f,
+                "the network file is {} bytes, and its header asks for {}",
+                self.found, self.expected
+            ),
+            field => write!(
+                f,
+                "the network's {field} is {}, and this engine reads {}",
+                self.found, self.expected
+            ),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for NetworkError {}
+
+/// The weights of a network, quantized (see the [module](self)).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Network {
+    b1: Vec<i16>,
+    w1: Vec<i16>,
+    w2: Vec<i8>,
+    b2: Vec<i32>,
+    w3: Vec<i8>,
+    b3: i32,
+}
+
+impl fmt::Debug for Network {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Network({FEATURES}x{HIDDEN}x2-{L2}-1)")
+    }
+}
+
+/// A little-endian reader over a byte slice.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize) -> &[u8] {
+        let s = &self.bytes[self.at..self.at + n];
+        self.at += n;
+        s
+    }
+    fn u16(&mut self) -> u16 {
+        u16::from_le_bytes(self.take(2).try_into().expect("2 bytes"))
+    }
+    fn u32(&mut self) -> u32 {
+        u32::from_le_bytes(self.take(4).try_into().expect("4 bytes"))
+    }
+    fn i32(&mut self) -> i32 {
+        i32::from_le_bytes(self.take(4).try_into().expect("4 bytes"))
+    }
+    fn i16s(&mut self, n: usize) -> Vec<i16> {
+        self.take(2 * n)
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect()
+    }
+    fn i8s(&mut self, n: usize) -> Vec<i8> {
+        self.take(n).iter().map(|&b| b as i8).collect()
+    }
+    fn i32s(&mut self, n: usize) -> Vec<i32> {
+        (0..n).map(|_| self.i32()).collect()
+    }
+}
+
+/// The length of the header before the weights.
+const fn header_len() -> usize {
+    8 + 4 + 2 + FEATURE_SET.len() + 3 * 4 + 2 * 4
+}
+
+/// The length of a whole file.
+pub const FILE_LEN: usize =
+    header_len() + 2 * (HIDDEN + FEATURES * HIDDEN) + L2 * 2 * HIDDEN + 4 * L2 + L2 + 4;
+
+impl Network {
+    /// A network whose weights are all zero (it scores every position 0):
+    /// a starting point for tests and for a trainer's first export.
+    pub fn zeroed() -> Network {
+        Network {
+            b1: vec![0; HIDDEN],
+            w1: vec![0; FEATURES * HIDDEN],
+            w2: vec![0; L2 * 2 * HIDDEN],
+            b2: vec![0; L2],
+            w3: vec![0; L2],
+            b3: 0,
+        }
+    }
+
+    /// Reads a weights file, checking its magic, version, feature set,
+    /// sizes, quantization and length against this engine's.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        let wrong = |field, found: u64, expected: u64| NetworkError {
+            field,
+            found,
+            expected,
+        };
+        if bytes.len() < header_len() || &bytes[..8] != MAGIC {
+            return Err(wrong("magic", 0, 0));
+        }
+        let mut r = Reader { bytes, at: 8 };
+        let version = r.u32();
+        if version != VERSION {
+            return Err(wrong("version", version.into(), VERSION.into()));
+        }
+        let name_len = usize::from(r.u16());
+        if name_len != FEATURE_SET.len() || r.take(name_len) != FEATURE_SET.as_bytes() {
+            return Err(wrong("feature set", 0, 0));
+        }
+        for (field, expected) in [
+            ("feature count", FEATURES as u32),
+            ("hidden width", HIDDEN as u32),
+            ("second layer width", L2 as u32),
+            ("QA", QA as u32),
+            ("QB", QB as u32),
+        ] {
+            let found = r.u32();
+            if found != expected {
+                return Err(wrong(field, found.into(), expected.into()));
+            }
+        }
+        if bytes.len() != FILE_LEN {
+            return Err(wrong("length", bytes.len() as u64, FILE_LEN as u64));
+        }
+        let b1 = r.i16s(HIDDEN);
+        let w1 = r.i16s(FEATURES * HIDDEN);
+        let w2 = r.i8s(L2 * 2 * HIDDEN);
+        let b2 = r.i32s(L2);
+        let w3 = r.i8s(L2);
+        let b3 = r.i32();
+        Ok(Network {
+            b1,
+            w1,
+            w2,
+            b2,
+            w3,
+            b3,
+        })
+    }
+
+    /// The weights file ([`from_bytes`](Network::from_bytes) reads it back).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(FILE_LEN);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(FEATURE_SET.len() as u16).to_le_bytes());
+        out.extend_from_slice(FEATURE_SET.as_bytes());
+        for n in [
+            FEATURES as u32,
+            HIDDEN as u32,
+            L2 as u32,
+            QA as u32,
+            QB as u32,
+        ] {
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+        for v in self.b1.iter().chain(&self.w1) {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend(self.w2.iter().map(|&v| v as u8));
+        for v in &self.b2 {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend(self.w3.iter().map(|&v| v as u8));
+        out.extend_from_slice(&self.b3.to_le_bytes());
+        out
+    }
+
+    /// The row of the first layer for feature `f`.
+    #[inline(always)]
+    fn row(&self, f: usize) -> &[i16] {
+        &self.w1[f * HIDDEN..(f + 1) * HIDDEN]
+    }
+
+    /// The score of `pos` for the side to move, in centi-Footmen, from
+    /// fresh accumulators.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.score(&Accumulator::refresh(self, pos), pos.side_to_move())
+    }
+
+    /// The score for `mover` from accumulators that hold the position.
+    pub fn score(&self, acc: &Accumulator, mover: Side) -> i32 {
+        let mut x = [0i32; 2 * HIDDEN];
+        for (half, view) in [mover, !mover].into_iter().enumerate() {
+            for (o, &a) in x[half * HIDDEN..].iter_mut().zip(&acc.v[view.index()]) {
+                *o = a.clamp(0, QA);
+            }
+        }
+        let mut out = self.b3;
+        for j in 0..L2 {
+            let w = &self.w2[j * 2 * HIDDEN..(j + 1) * 2 * HIDDEN];
+            let y: i32 = x.iter().zip(w).map(|(&a, &b)| a * i32::from(b)).sum();
+            let h = (y + self.b2[j]).div_euclid(QB).clamp(0, QA);
+            out += h * i32::from(self.w3[j]);
+        }
+        (i64::from(out) * 100).div_euclid(i64::from(QA * QB)) as i32
+    }
+}
+
+/// The first layer's output for both views of one position (see the
+/// [module](self)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    v: [[i32; HIDDEN]; 2],
+}
+
+impl Accumulator {
+    /// All zero: a placeholder until a position is accumulated.
+    pub const ZERO: Accumulator = Accumulator {
+        v: [[0; HIDDEN]; 2],
+    };
+
+    /// The accumulators of `pos`, from scratch.
+    pub fn refresh(net: &Network, pos: &Position) -> Accumulator {
+        let mut acc = Accumulator {
+            v: [[0; HIDDEN]; 2],
+        };
+        for view in [Side::Light, Side::Dark] {
+            let v = &mut acc.v[view.index()];
+            for (o, &b) in v.iter_mut().zip(&net.b1) {
+                *o = i32::from(b);
+            }
+            active_features(pos, view, |f| add(v, net.row(f)));
+        }
+        acc
+    }
+
+    /// Turns the accumulators of `before` into those of `after` by the
+    /// rows of the features that differ: the squares whose tile changed
+    /// (a tile moved, flipped, was captured or placed) and the bag counts
+    /// that changed (a levy). Any two positions work; an action's child
+    /// is a few rows.
+    pub fn update(&mut self, net: &Network, before: &Position, after: &Position) {
+        for sq in 0..36 {
+            let (old, new) = (before.board[sq], after.board[sq]);
+            if old == new {
+                continue;
+            }
+            for view in [Side::Light, Side::Dark] {
+                let v = &mut self.v[view.index()];
+                if old != EMPTY {
+                    sub(v, net.row(tile_feature(old, sq, view)));
+                }
+                if new != EMPTY {
+                    add(v, net.row(tile_feature(new, sq, view)));
+                }
+            }
+        }
+        for owner in [Side::Light, Side::Dark] {
+            let (old, new) = (before.bag(owner), after.bag(owner));
+            if old == new {
+                continue;
+            }
+            for troop in Troop::ALL {
+                let a = usize::from(old.count(troop)).min(BAG_DEPTH);
+                let b = usize::from(new.count(troop)).min(BAG_DEPTH);
+                for view in [Side::Light, Side::Dark] {
+                    let v = &mut self.v[view.index()];
+                    for k in b..a {
+                        sub(v, net.row(bag_feature(owner, troop.index(), k, view)));
+                    }
+                    for k in a..b {
+                        add(v, net.row(bag_feature(owner, troop.index(), k, view)));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[inline(always)]
+fn add(v: &mut [i32; HIDDEN], row: &[i16]) {
+    for (o, &w) in v.iter_mut().zip(row) {
+        *o += i32::from(w);
+    }
+}
+
+#[inline(always)]
+fn sub(v: &mut [i32; HIDDEN], row: &[i16]) {
+    for (o, &w) in v.iter_mut().zip(row) {
+        *o -= i32::from(w);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Driver, Player};
+    use crate::{BySide, Game};
+    use alloc::string::ToString;
+
+    /// A network with small pseudo-random weights (a fixed generator).
+    pub(crate) fn noisy() -> Network {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |m: i64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % (2 * m as u64 + 1)) as i64 - m
+        };
+        let mut net = Network::zeroed();
+        net.b1.iter_mut().for_each(|v| *v = next(60) as i16);
+        net.w1.iter_mut().for_each(|v| *v = next(40) as i16);
+        net.w2.iter_mut().for_each(|v| *v = next(100) as i8);
+        net.b2.iter_mut().for_each(|v| *v = next(3000) as i32);
+        net.w3.iter_mut().for_each(|v| *v = next(127) as i8);
+        net.b3 = next(5000) as i32;
+        net
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "plays whole games; too slow under Miri")]
+    fn incremental_accumulators_equal_a_refresh_along_random_games() {
+        let net = noisy();
+        let mut checked = 0;
+        for seed in 0..40u64 {
+            let players = BySide::new(Player::Random, Player::Random);
+            let mut driver = Driver::new(Game::standard(seed), players, seed);
+            let mut before = *driver.game().position();
+            let mut acc = Accumulator::refresh(&net, &before);
+            while driver.step().is_some() {
+                let after = *driver.game().position();
+                acc.update(&net, &before, &after);
+                assert_eq!(
+                    acc,
+                    Accumulator::refresh(&net, &after),
+                    "seed {seed}: {after}"
+                );
+                assert_eq!(net.score(&acc, after.side_to_move()), net.evaluate(&after));
+                before = after;
+                checked += 1;
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "searches; too slow under Miri")]
+    fn searches_with_a_network_keep_the_accumulators_exact() {
+        // Every evaluation in these searches is checked against a refresh
+        // (the searcher asserts it in the crate's tests).
+        use crate::search::{Limits, Searcher};
+        let net = alloc::sync::Arc::new(noisy());
+        let mut searcher = Searcher::new();
+        searcher.set_network(Some(net.clone()));
+        let mut nodes = 0;
+        for seed in 0..6u64 {
+            let players = BySide::new(Player::Random, Player::Random);
+            let mut driver = Driver::new(Game::standard(seed), players, seed);
+            for _ in 0..(seed * 7) {
+                if driver.step().is_none() {
+                    break;
+                }
+            }
+            if let Some((pos, drawn, history)) = crate::search::game_input(driver.game()) {
+                let r = searcher.search(&pos, drawn, &history, &Limits::depth(3));
+                nodes += r.nodes;
+            }
+        }
+        assert!(nodes > 1000, "{nodes}");
+        // The hand-tuned evaluation is back with None.
+        searcher.set_network(None);
+        assert!(searcher.network().is_none());
+    }
+
+    #[test]
+    fn the_file_round_trips_and_wrong_files_are_named() {
+        let net = noisy();
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len(), FILE_LEN);
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        let e = Network::from_bytes(b"hello").unwrap_err();
+        assert_eq!((e.field(), e.code()), ("magic", "nnue.file"));
+        let mut v = bytes.clone();
+        v[8] = 2;
+        assert_eq!(
+            Network::from_bytes(&v).unwrap_err().to_string(),
+            "the network's version is 2, and this engine reads 1"
+        );
+        let mut short = bytes.clone();
+        short.pop();
+        assert_eq!(Network::from_bytes(&short).unwrap_err().field(), "length");
+        let mut hidden = bytes;
+        let at = header_len() - 16;
+        hidden[at..at + 4].copy_from_slice(&32u32.to_le_bytes());
+        assert_eq!(
+            Network::from_bytes(&hidden).unwrap_err().to_string(),
+            "the network's hidden width is 32, and this engine reads 64"
+        );
+    }
+
+    #[test]
+    fn both_views_agree_on_a_colour_swapped_position() {
+        // Seen by the mover, a position and its colour-swapped, turned twin
+        // have the same features, so the same score.
+        let net = noisy();
+        for seed in 0..10u64 {
+            let players = BySide::new(Player::Random, Player::Random);
+            let mut driver = Driver::new(Game::standard(seed), players, seed);
+            for _ in 0..30 {
+                if driver.step().is_none() {
+                    break;
+                }
+            }
+            let pos = *driver.game().position();
+            let twin = pos.colour_swapped();
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            active_features(&pos, pos.side_to_move(), |f| a.push(f));
+            active_features(&twin, twin.side_to_move(), |f| b.push(f));
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(a, b, "{pos} / {twin}");
+            assert_eq!(net.evaluate(&pos), net.evaluate(&twin));
+        }
+    }
+}
