@@ -10,7 +10,7 @@ commands:
                  {e4}:{d5}-{e5} (the tile on {e4} commands its {d5} tile to {e5})
   levy           draw a tile from your bag, then type a square to place it
   undo / redo    take back your last turn and the AI's reply / play it again
-  hint           what the AI would play at your level, and its best choices
+  hint           the strongest level's advice (level 5, about a second)
   board          show the board again        record       the game record
   save <file>    save the game               load <file>  load a saved game
   new [seed]     start a new game            resign       give up
