@@ -55,6 +55,7 @@ pub enum Error {
     Range(RangeError),
     Name(ParseNameError),
     Batch(BatchSizeError),
+    Network(duke_engine::search::nnue::NetworkError),
     Value(String),
 }
 
@@ -73,6 +74,7 @@ impl Error {
             Error::Bytes(e) => e.code(),
             Error::Range(e) => e.code(),
             Error::Name(e) => e.code(),
+            Error::Network(e) => e.code(),
             Error::Value(_) => "value",
         }
     }
@@ -92,6 +94,7 @@ impl Error {
             Error::Bytes(e) => e.kind(),
             Error::Range(e) => e.kind(),
             Error::Name(e) => e.kind(),
+            Error::Network(e) => e.kind(),
             Error::Value(_) => return None,
         })
     }
@@ -109,6 +112,7 @@ impl Error {
             Error::Bytes(e) => e.to_string(),
             Error::Range(e) => e.to_string(),
             Error::Name(e) => e.to_string(),
+            Error::Network(e) => e.to_string(),
             Error::Value(e) => e,
         }
     }
@@ -158,7 +162,8 @@ from_engine!(
     Bytes(PositionBytesError),
     Range(RangeError),
     Name(ParseNameError),
-    Batch(BatchSizeError)
+    Batch(BatchSizeError),
+    Network(duke_engine::search::nnue::NetworkError)
 );
 
 impl From<ActionError> for Error {

@@ -265,6 +265,28 @@ impl Position {
         Ok(self.inner.why_idle(square(sq)?).map(|i| i.to_string()))
     }
 
+    /// The learned evaluation's active features of this position seen by
+    /// `side` ("light" or "dark"), as a sorted list of ints below
+    /// `duke.NNUE_FEATURES` (the engine's `search::nnue::active_features`:
+    /// tiles by owner, troop, face and square, then the bags).
+    fn nnue_features(&self, side_: &str) -> PyResult<Vec<u32>> {
+        let mut out = Vec::with_capacity(48);
+        duke_engine::search::nnue::active_features(&self.inner, side(side_)?, |f| {
+            out.push(f as u32)
+        });
+        out.sort_unstable();
+        Ok(out)
+    }
+
+    /// The score of this position for the side to move, in centi-Footmen,
+    /// by the network in a weights file's `data` (bytes; see the AI
+    /// chapter). Raises DukeError (code `nnue.file`) for a file this
+    /// engine cannot read.
+    fn nnue_evaluate(&self, data: &[u8]) -> PyResult<i32> {
+        let net = duke_engine::search::nnue::Network::from_bytes(data).map_err(Error::from)?;
+        Ok(net.evaluate(&self.inner))
+    }
+
     /// The legal actions of the tile on a square, each with the mark of its
     /// chart that it uses ("move", "jump", "slide", "jump_slide", "strike",
     /// "command"), as a list of (Action, mark).

@@ -319,3 +319,16 @@ def test_why_idle_and_the_bag_without_the_waiting_draw():
     assert after.get(drawn, 0) == before[drawn] - 1
     assert sum(game.position.bag("light").values()) == 16
     assert game.bag("dark") == game.position.bag("dark")
+
+
+def test_nnue_features_and_a_weights_file_that_is_refused():
+    pos = duke.Position()
+    light, dark = pos.nnue_features("light"), pos.nnue_features("dark")
+    # Six tiles and 16 + 16 bag tiles (three Pikemen count three times each).
+    assert len(light) == len(dark) == 38
+    assert light == sorted(light) and all(0 <= f < duke.NNUE_FEATURES for f in light)
+    # The start is symmetric: each side sees the same features.
+    assert light == dark
+    with pytest.raises(duke.ParseError) as e:
+        pos.nnue_evaluate(b"not a network")
+    assert e.value.code == "nnue.file"

@@ -22,7 +22,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module", autouse=True)
 def cluster():
-    ray.init(num_cpus=2, include_dashboard=False, configure_logging=False)
+    ray.init(num_cpus=2, include_dashboard=False, configure_logging=False,
+             _node_ip_address="127.0.0.1")
     yield
     ray.shutdown()
 

@@ -38,6 +38,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 import duke.data as dd
+from duke._progress import Progress
 
 RETRIES = 4
 """How many times Ray runs a block again after its worker died."""
@@ -88,12 +89,14 @@ def play_block_task(plan_part: dict[str, Any]) -> tuple[bytes, bytes, int, float
 
 def connect(address: Optional[str], workers: Optional[int]) -> None:
     """Joins the cluster at `address` ("auto", "ray://host:port", ...) or,
-    without one, starts a local cluster with `workers` CPUs (all by default).
-    Does nothing when Ray is already initialised in this process."""
+    without one, starts a local cluster with `workers` CPUs (all by default)
+    that listens on 127.0.0.1 only. Does nothing when Ray is already
+    initialised in this process."""
     if ray.is_initialized():
         return
     if address is None:
-        ray.init(num_cpus=workers, include_dashboard=False, configure_logging=False)
+        ray.init(num_cpus=workers, include_dashboard=False, configure_logging=False,
+                 _node_ip_address="127.0.0.1")
     else:
         ray.init(address=address, configure_logging=False)
 
@@ -121,41 +124,6 @@ def _check_manifest(out: str, arguments: dict[str, Any]) -> None:
 def block_name(b: int) -> str:
     return f"block-{b:06d}"
 
-
-class Progress:
-    """A one-line progress bar on stderr, like ``duke tournament``'s."""
-
-    def __init__(self, total: int, label: str, show: bool, extra: Optional[Callable[[], str]] = None):
-        self.total = total
-        self.label = label
-        self.show = show
-        self.extra = extra
-        self.start = time.monotonic()
-        self.games = 0
-        self.decisions = 0
-        self.done = 0
-
-    def update(self, games: int, decisions: int) -> None:
-        self.games += games
-        self.decisions += decisions
-        self.done += games
-        if not self.show:
-            return
-        width = 30
-        filled = self.done * width // max(self.total, 1)
-        secs = time.monotonic() - self.start
-        rate = self.games / secs if secs > 0 else 0.0
-        extra = f"  {self.extra()}" if self.extra else ""
-        sys.stderr.write(
-            f"\r[{'#' * filled}{' ' * (width - filled)}] {self.done}/{self.total}  {self.label}{extra}"
-            f"  {rate:.1f} games/s  {secs:.0f}s "
-        )
-        sys.stderr.flush()
-
-    def finish(self) -> None:
-        if self.show:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
 
 
 def run(

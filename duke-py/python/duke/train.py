@@ -1,0 +1,315 @@
+"""Trains the engine's learned evaluation (NNUE) on self-play data.
+
+    python -m duke.train --data DIR --out net.nnue
+        [--epochs N] [--batch B] [--lr LR] [--blend L] [--holdout F] [--seed S]
+
+Needs the extra ``duke-engine[train]`` (JAX and optax, CPU). ``DIR`` is a
+data set written by ``python -m duke.selfplay``. Each decision row with a
+search score becomes one example: the position's features for both sides
+(``Position.nnue_features``), and a target that blends the search's score
+with the game's result. A levy's placement row is skipped: its position
+waits for a drawn troop, which the features do not show.
+
+The network is the engine's (see the AI chapter of the book): per view, a
+sparse first layer of ``duke.NNUE_FEATURES`` inputs to 64, clamped to 0..1;
+the two views side by side into 16, clamped; then one output in Footmen.
+The trainer fits it in floats and writes the engine's quantized weights
+file, which ``duke engine --eval-file`` and ``Position.nnue_evaluate`` read.
+
+Games are split by ``game_id``: a held-out fraction of the games is never
+trained on, and its loss is printed after each epoch. Runs are seeded: the
+same data and arguments give the same file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import struct
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence
+
+import numpy as np
+
+import duke
+from duke._progress import Progress
+
+HIDDEN = 64
+L2 = 16
+QA = 127
+QB = 64
+FEATURE_SET = "tile-owner-troop-face-square-2x15x2x36+bag-owner-troop-3-2x15x3"
+MAX_ACTIVE = 64
+"""The most features one view has at once (a padding slot stands for none)."""
+SCORE_SCALE = 200.0
+"""Centi-Footmen per unit of the sigmoid that turns a score into a win chance."""
+
+
+@dataclass
+class Examples:
+    """Training examples: padded feature indices of each view, and targets."""
+
+    us: np.ndarray  # int32 (n, MAX_ACTIVE), duke.NNUE_FEATURES marks padding
+    them: np.ndarray
+    score: np.ndarray  # float32 (n,), centi-Footmen for the side to move
+    result: np.ndarray  # float32 (n,), 1 win, 0 draw, -1 loss for the side to move
+    game: np.ndarray  # int64 (n,)
+
+    def __len__(self) -> int:
+        return len(self.score)
+
+    def take(self, idx: np.ndarray) -> "Examples":
+        return Examples(self.us[idx], self.them[idx], self.score[idx], self.result[idx], self.game[idx])
+
+
+def _padded(features: list[int]) -> list[int]:
+    if len(features) > MAX_ACTIVE:
+        raise ValueError(f"{len(features)} active features, more than {MAX_ACTIVE}")
+    return features + [duke.NNUE_FEATURES] * (MAX_ACTIVE - len(features))
+
+
+def features_of(dpn: str) -> tuple[list[int], list[int]]:
+    """The padded features of a position seen by its side to move, then by
+    the other side (the first layer's two views)."""
+    pos = duke.Position(dpn)
+    us = pos.side_to_move
+    them = "dark" if us == "light" else "light"
+    return _padded(pos.nnue_features(us)), _padded(pos.nnue_features(them))
+
+
+def load(data: str) -> Examples:
+    """The examples of a self-play data set's *decisions* table."""
+    import pyarrow.parquet as pq
+
+    files = sorted(glob.glob(os.path.join(data, "decisions", "*.parquet")))
+    if not files:
+        raise SystemExit(f"{data}: no decisions/*.parquet (write one with python -m duke.selfplay)")
+    cols = ["game_id", "dpn", "action", "score", "result"]
+    tables = [pq.read_table(f, columns=cols) for f in files]
+    us, them, score, result, game = [], [], [], [], []
+    for t in tables:
+        for g, dpn, action, s, r in zip(*(t.column(c).to_pylist() for c in cols)):
+            if s is None or "@" in action:
+                continue
+            a, b = features_of(dpn)
+            us.append(a)
+            them.append(b)
+            score.append(float(s))
+            result.append(float(r))
+            game.append(g)
+    return Examples(
+        np.asarray(us, dtype=np.int32).reshape(-1, MAX_ACTIVE),
+        np.asarray(them, dtype=np.int32).reshape(-1, MAX_ACTIVE),
+        np.asarray(score, dtype=np.float32),
+        np.asarray(result, dtype=np.float32),
+        np.asarray(game, dtype=np.int64),
+    )
+
+
+def split(ex: Examples, holdout: float, seed: int) -> tuple[Examples, Examples]:
+    """Training and held-out examples, split by game."""
+    games = np.unique(ex.game)
+    rng = np.random.default_rng(seed)
+    held = set(rng.choice(games, size=int(round(len(games) * holdout)), replace=False).tolist())
+    mask = np.array([g in held for g in ex.game], dtype=bool)
+    return ex.take(np.flatnonzero(~mask)), ex.take(np.flatnonzero(mask))
+
+
+def init(seed: int) -> dict[str, Any]:
+    """A network's float parameters, small and seeded."""
+    import jax
+
+    k1, k2, k3 = jax.random.split(jax.random.PRNGKey(seed), 3)
+    w1 = jax.random.normal(k1, (duke.NNUE_FEATURES + 1, HIDDEN)) * 0.05
+    w1 = w1.at[duke.NNUE_FEATURES].set(0.0)  # the padding slot adds nothing
+    return {
+        "b1": jax.numpy.full((HIDDEN,), 0.1),
+        "w1": w1,
+        "w2": jax.random.normal(k2, (L2, 2 * HIDDEN)) * (1.0 / np.sqrt(2 * HIDDEN)),
+        "b2": jax.numpy.zeros((L2,)),
+        "w3": jax.random.normal(k3, (L2,)) * (1.0 / np.sqrt(L2)),
+        "b3": jax.numpy.zeros(()),
+    }
+
+
+def forward(params: dict[str, Any], us: Any, them: Any) -> Any:
+    """The network in floats: the score in Footmen for the side to move."""
+    import jax.numpy as jnp
+
+    acc_us = params["b1"] + params["w1"][us].sum(axis=-2)
+    acc_them = params["b1"] + params["w1"][them].sum(axis=-2)
+    x = jnp.clip(jnp.concatenate([acc_us, acc_them], axis=-1), 0.0, 1.0)
+    h = jnp.clip(x @ params["w2"].T + params["b2"], 0.0, 1.0)
+    return h @ params["w3"] + params["b3"]
+
+
+def _target(score: Any, result: Any, blend: float) -> Any:
+    import jax
+
+    return blend * jax.nn.sigmoid(score / SCORE_SCALE) + (1.0 - blend) * (result + 1.0) / 2.0
+
+
+def _loss(params: dict[str, Any], us: Any, them: Any, target: Any) -> Any:
+    import jax
+
+    out = forward(params, us, them) * 100.0
+    return ((jax.nn.sigmoid(out / SCORE_SCALE) - target) ** 2).mean()
+
+
+def _clip(params: dict[str, Any]) -> dict[str, Any]:
+    """Keeps every weight inside what its quantized type holds."""
+    import jax.numpy as jnp
+
+    lim = 127 / QB
+    p = dict(params)
+    p["w2"] = jnp.clip(p["w2"], -lim, lim)
+    p["w3"] = jnp.clip(p["w3"], -lim, lim)
+    p["w1"] = jnp.clip(p["w1"], -32767 / QA, 32767 / QA).at[duke.NNUE_FEATURES].set(0.0)
+    p["b1"] = jnp.clip(p["b1"], -32767 / QA, 32767 / QA)
+    return p
+
+
+def train(
+    ex: Examples,
+    held: Examples,
+    *,
+    epochs: int = 1,
+    batch: int = 1024,
+    lr: float = 1e-3,
+    blend: float = 0.7,
+    seed: int = 0,
+    progress: bool = True,
+) -> dict[str, Any]:
+    """Fits a network to the examples with Adam; prints the held-out loss
+    after each epoch. Returns the float parameters."""
+    import jax
+    import optax
+
+    params = init(seed)
+    opt = optax.adam(lr)
+    state = opt.init(params)
+
+    @jax.jit
+    def step(params: Any, state: Any, us: Any, them: Any, target: Any) -> Any:
+        loss, grads = jax.value_and_grad(_loss)(params, us, them, target)
+        updates, state = opt.update(grads, state, params)
+        return _clip(optax.apply_updates(params, updates)), state, loss
+
+    loss_of = jax.jit(_loss)
+    rng = np.random.default_rng(seed)
+    n = len(ex)
+    if n == 0:
+        raise SystemExit("no examples with a search score (play with levels, not random players)")
+    steps = max(1, -(-n // batch))
+    for epoch in range(epochs):
+        bar = Progress(steps, f"epoch {epoch + 1}/{epochs}", progress, unit="steps")
+        order = rng.permutation(n)
+        total = 0.0
+        for k in range(steps):
+            idx = order[k * batch:(k + 1) * batch]
+            target = _target(ex.score[idx], ex.result[idx], blend)
+            params, state, loss = step(params, state, ex.us[idx], ex.them[idx], target)
+            total += float(loss) * len(idx)
+            bar.update(1, len(idx))
+        bar.finish()
+        line = f"epoch {epoch + 1}: train loss {total / n:.5f}"
+        if len(held):
+            h = float(loss_of(params, held.us, held.them, _target(held.score, held.result, blend)))
+            line += f", held-out loss {h:.5f} ({len(held)} positions)"
+        print(line, file=sys.stderr)
+    return params
+
+
+def export(params: dict[str, Any]) -> bytes:
+    """The engine's weights file of float parameters (see the module's
+    format table in the AI chapter)."""
+
+    def q(a: Any, scale: float, lo: int, hi: int, dtype: Any) -> np.ndarray:
+        return np.clip(np.rint(np.asarray(a, dtype=np.float64) * scale), lo, hi).astype(dtype)
+
+    name = FEATURE_SET.encode()
+    out = bytearray(b"DUKENNUE")
+    out += struct.pack("<IH", 1, len(name)) + name
+    out += struct.pack("<5I", duke.NNUE_FEATURES, HIDDEN, L2, QA, QB)
+    out += q(params["b1"], QA, -32768, 32767, "<i2").tobytes()
+    out += q(params["w1"][: duke.NNUE_FEATURES], QA, -32768, 32767, "<i2").tobytes()
+    out += q(params["w2"], QB, -128, 127, "i1").tobytes()
+    out += q(params["b2"], QA * QB, -(2**31), 2**31 - 1, "<i4").tobytes()
+    out += q(params["w3"], QB, -128, 127, "i1").tobytes()
+    out += q(np.reshape(params["b3"], (1,)), QA * QB, -(2**31), 2**31 - 1, "<i4").tobytes()
+    return bytes(out)
+
+
+def float_score(params: dict[str, Any], dpn: str) -> float:
+    """The trained model's score of a position in centi-Footmen (floats)."""
+    us, them = features_of(dpn)
+    return float(forward(params, np.asarray(us), np.asarray(them))) * 100.0
+
+
+def quantized_score(data: bytes, dpn: str) -> int:
+    """A weights file's score of a position in centi-Footmen, computed here
+    in integers exactly as the engine computes it (numpy, no Rust): a
+    check of the file format and of the engine's arithmetic."""
+    name_len = struct.unpack_from("<H", data, 12)[0]
+    at = 14 + name_len + 5 * 4
+    F = duke.NNUE_FEATURES
+
+    def take(count: int, dtype: str) -> np.ndarray:
+        nonlocal at
+        a = np.frombuffer(data, dtype=dtype, count=count, offset=at)
+        at += a.nbytes
+        return a.astype(np.int64)
+
+    b1 = take(HIDDEN, "<i2")
+    w1 = take(F * HIDDEN, "<i2").reshape(F, HIDDEN)
+    w2 = take(L2 * 2 * HIDDEN, "i1").reshape(L2, 2 * HIDDEN)
+    b2 = take(L2, "<i4")
+    w3 = take(L2, "i1")
+    b3 = int(take(1, "<i4")[0])
+    pos = duke.Position(dpn)
+    us = pos.side_to_move
+    them = "dark" if us == "light" else "light"
+    x = np.concatenate([
+        np.clip(b1 + w1[pos.nnue_features(side)].sum(axis=0), 0, QA) for side in (us, them)
+    ])
+    h = np.clip((w2 @ x + b2) // QB, 0, QA)
+    out = int(h @ w3) + b3
+    return (out * 100) // (QA * QB)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """The command line (``python -m duke.train``); returns the exit status."""
+    p = argparse.ArgumentParser(prog="python -m duke.train", description=__doc__.split("\n")[0])
+    p.add_argument("--data", required=True, help="a data set of python -m duke.selfplay")
+    p.add_argument("--out", required=True, help="the weights file to write")
+    p.add_argument("--epochs", type=int, default=4, help="passes over the data (default 4)")
+    p.add_argument("--batch", type=int, default=1024, help="examples per step (default 1024)")
+    p.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate (default 0.001)")
+    p.add_argument("--blend", type=float, default=0.7,
+                   help="the search score's share of the target, the result's the rest (default 0.7)")
+    p.add_argument("--holdout", type=float, default=0.1, help="the games held out (default 0.1)")
+    p.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    a = p.parse_args(argv)
+    if a.epochs < 1 or a.batch < 1 or not 0.0 <= a.holdout < 1.0 or not 0.0 <= a.blend <= 1.0:
+        raise SystemExit("--epochs and --batch are at least 1, --holdout is in [0, 1), --blend in [0, 1]")
+    t0 = time.monotonic()
+    ex = load(a.data)
+    tr, held = split(ex, a.holdout, a.seed)
+    print(f"{len(ex)} positions from {len(np.unique(ex.game))} games "
+          f"({len(tr)} to train, {len(held)} held out), read in {time.monotonic() - t0:.1f} s",
+          file=sys.stderr)
+    params = train(tr, held, epochs=a.epochs, batch=a.batch, lr=a.lr, blend=a.blend,
+                   seed=a.seed, progress=not a.quiet)
+    data = export(params)
+    with open(a.out, "wb") as f:
+        f.write(data)
+    print(f"wrote {a.out} ({len(data)} bytes) in {time.monotonic() - t0:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,94 @@
+"""The learned evaluation's recipe, small: 20 self-play games on a local Ray
+cluster (127.0.0.1), one epoch of training, the weights file exported,
+loaded by the engine, and compared with the trained model."""
+
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+pytest.importorskip("jax", reason="the extra duke-engine[train] is not installed")
+pytest.importorskip("optax", reason="the extra duke-engine[train] is not installed")
+pytest.importorskip("ray", reason="the extra duke-engine[ray] is not installed")
+
+import duke  # noqa: E402
+import duke.train as tr  # noqa: E402
+from duke import selfplay  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    import ray
+
+    out = tmp_path_factory.mktemp("selfplay")
+    ray.init(num_cpus=2, include_dashboard=False, configure_logging=False,
+             _node_ip_address="127.0.0.1")
+    try:
+        selfplay.run(20, ["level1", "level1"], str(out), seed=3, progress=False)
+    finally:
+        ray.shutdown()
+    return out
+
+
+def positions(data, n=1000):
+    """The data set's positions, then positions of random games up to `n`."""
+    import pyarrow.parquet as pq
+    import glob
+
+    out = []
+    for f in sorted(glob.glob(str(data / "decisions" / "*.parquet"))):
+        out += pq.read_table(f, columns=["dpn"]).column("dpn").to_pylist()
+    rng = random.Random(5)
+    seed = 0
+    while len(out) < n:
+        game = duke.Game(seed=seed)
+        seed += 1
+        while game.outcome is None and len(out) < n:
+            out.append(game.position.dpn())
+            game.play(rng.choice(game.legal_actions()))
+    return out[:n]
+
+
+def test_the_command_line_trains_and_writes_a_file_the_engine_reads(data, tmp_path):
+    net = tmp_path / "net.nnue"
+    run = subprocess.run(
+        [sys.executable, "-m", "duke.train", "--data", str(data), "--out", str(net),
+         "--epochs", "1", "--quiet"],
+        capture_output=True, text=True, check=True,
+    )
+    assert "held-out loss" in run.stderr and f"wrote {net}" in run.stdout
+    blob = net.read_bytes()
+    assert blob[:8] == b"DUKENNUE" and tr.FEATURE_SET.encode() in blob[:120]
+    duke.Position().nnue_evaluate(blob)  # the engine reads it
+    # Seeded: the same data and arguments give the same file.
+    again = tmp_path / "again.nnue"
+    subprocess.run(
+        [sys.executable, "-m", "duke.train", "--data", str(data), "--out", str(again),
+         "--epochs", "1", "--quiet"],
+        capture_output=True, check=True,
+    )
+    assert again.read_bytes() == blob
+
+
+def test_the_engine_agrees_with_the_trained_model_on_1000_positions(data):
+    examples = tr.load(str(data))
+    train, held = tr.split(examples, 0.1, seed=0)
+    assert len(held) > 0 and not set(train.game) & set(held.game)
+    params = tr.train(train, held, epochs=1, progress=False)
+    blob = tr.export(params)
+    dpns = positions(data)
+    assert len(dpns) == 1000
+    engine = np.array([duke.Position(d).nnue_evaluate(blob) for d in dpns])
+    # The engine's integers are the format's: a numpy reading of the file
+    # gives the same score, exactly.
+    assert all(engine[i] == tr.quantized_score(blob, d) for i, d in enumerate(dpns))
+    # The float model and the engine differ by the rounding of the weights
+    # only: here at most a tenth of a Footman.
+    floats = np.array([tr.float_score(params, d) for d in dpns])
+    diff = np.abs(engine - floats)
+    print(f"engine - model over 1000 positions: max {diff.max():.2f}, mean {diff.mean():.2f} centi-Footmen")
+    assert diff.max() <= 10.0, diff.max()
+    # And the scores are not all alike: the network learned something.
+    assert np.ptp(engine) > 0
