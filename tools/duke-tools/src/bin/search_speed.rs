@@ -3,14 +3,18 @@
 //! position of the spec's third perft vector), on one core: the search's
 //! node rate, counting decision, chance and quiescence nodes alike.
 //!
-//! Run: `cargo run --release -p duke-tools --bin search_speed [depth] [rounds]`
-//! (depth 4, 3 rounds by default). Each round searches from a fresh
+//! Run: `cargo run --release -p duke-tools --bin search_speed [depth] [rounds]
+//! [weights-file]` (depth 4, 3 rounds by default). With a learned network's
+//! weights file, each round also searches with the network, in turns with
+//! the hand-tuned evaluation, and the last line gives the network's rate
+//! and its ratio to the hand-tuned one. Each round searches from a fresh
 //! table and prints the nodes, the CPU seconds of this thread (so that
 //! other programs on the machine change the figure little) and the rate; the last line is
 //! the nodes, the least CPU time and the best rate, which
 //! `tools/compare-search.sh` reads. Compare builds by time to
 //! depth as well as by rate: a table hit saves a node without counting one.
 
+use duke_engine::search::nnue::Network;
 use duke_engine::search::{Limits, Searcher};
 use duke_engine::Position;
 
@@ -27,10 +31,28 @@ fn main() {
     let rounds: u32 = args
         .next()
         .map_or(3, |r| r.parse().expect("a number of rounds"));
+    let network = args.next().map(|path| {
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        std::sync::Arc::new(Network::from_bytes(&bytes).unwrap_or_else(|e| panic!("{path}: {e}")))
+    });
     let pos: Position = MIDDLE_GAME.parse().expect("the middle-game DPN");
     let mut searcher = Searcher::new();
+    let mut with_net = Searcher::new();
+    with_net.set_network(network.clone());
+    let mut net_best = 0.0f64;
     let (mut best, mut least, mut nodes) = (0.0f64, f64::MAX, 0);
     for round in 1..=rounds {
+        if network.is_some() {
+            let start = thread_cpu();
+            let r = with_net.search(&pos, None, &[], &Limits::depth(depth));
+            let secs = thread_cpu() - start;
+            let rate = r.nodes as f64 / secs / 1e6;
+            net_best = net_best.max(rate);
+            println!(
+                "round {round}, network: depth {} nodes {} in {secs:.3} s: {rate:.2} M nodes/s (best {:?}, score {})",
+                r.depth, r.nodes, r.decision, r.score
+            );
+        }
         let start = thread_cpu();
         let r = searcher.search(&pos, None, &[], &Limits::depth(depth));
         let secs = thread_cpu() - start;
@@ -41,6 +63,12 @@ fn main() {
         println!(
             "round {round}: depth {} nodes {} in {secs:.3} s: {rate:.2} M nodes/s (best {:?}, score {})",
             r.depth, r.nodes, r.decision, r.score
+        );
+    }
+    if network.is_some() {
+        println!(
+            "network: best {net_best:.2} M nodes/s, {:.2}x the hand-tuned evaluation's rate",
+            net_best / best
         );
     }
     println!("depth {depth} nodes {nodes} least {least:.3} s best {best:.2} M nodes/s");
