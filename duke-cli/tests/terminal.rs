@@ -149,6 +149,19 @@ fn record(name: &str, dpn: &str) -> (std::path::PathBuf, String) {
     (dir, text)
 }
 
+/// `duke play` at its first turn, then `load` of a record starting from
+/// `dpn` typed at its prompt; the record's directory to remove.
+fn loaded(name: &str, dpn: &str) -> (std::path::PathBuf, Pty) {
+    let (dir, rec) = record(name, dpn);
+    let mut t = Pty::spawn(&["play", "--seed", "1", "--level", "1"]);
+    t.expect("place your Duke (C1 or D1)> ", 10);
+    t.send("fixed");
+    t.expect("turn 1, Light to move (you)", 10);
+    t.expect("> ", 10);
+    t.send(&format!("load {rec}"));
+    (dir, t)
+}
+
 #[test]
 fn targets_are_marked_on_the_board_and_the_hint_is_the_strongest_levels() {
     let mut t = Pty::spawn(&["play", "--seed", "3", "--level", "1"]);
@@ -182,13 +195,7 @@ fn targets_are_marked_on_the_board_and_the_hint_is_the_strongest_levels() {
 fn a_pinned_tile_says_what_it_shields() {
     // Light's flipped Footman on B1 steps diagonally or two ahead: every
     // step leaves rank 1, where Dark's Duke on F1 slides to Light's on A1.
-    let (dir, rec) = record("pin", "6/6/6/F5/6/D+F3d l -/- 0 0");
-    let mut t = Pty::spawn(&["play", "--seed", "1", "--level", "1"]);
-    t.expect("place your Duke (C1 or D1)> ", 10);
-    t.send("fixed");
-    t.expect("turn 1, Light to move (you)", 10);
-    t.expect("> ", 10);
-    t.send(&format!("load {rec}"));
+    let (dir, mut t) = loaded("pin", "6/6/6/F5/6/D+F3d l -/- 0 0");
     t.expect("> ", 10);
     t.send("b1");
     t.expect(
@@ -203,13 +210,7 @@ fn a_pinned_tile_says_what_it_shields() {
 fn a_forbidden_square_with_a_tile_is_marked_on_that_square() {
     // Light's Duke on C1 slides along rank 1: it could take Dark's Footman
     // on D1, but Dark's Footman on E1 guards it.
-    let (dir, rec) = record("danger", "3d2/6/6/6/6/2Dff1 l -/- 0 0");
-    let mut t = Pty::spawn(&["play", "--seed", "1", "--level", "1"]);
-    t.expect("place your Duke (C1 or D1)> ", 10);
-    t.send("fixed");
-    t.expect("turn 1, Light to move (you)", 10);
-    t.expect("> ", 10);
-    t.send(&format!("load {rec}"));
+    let (dir, mut t) = loaded("danger", "3d2/6/6/6/6/2Dff1 l -/- 0 0");
     let board = t.expect(
         "your Duke may not enter D1: the Footman on E1 would capture it",
         10,
