@@ -1,10 +1,13 @@
 //! The reference rules engine for *The Duke* (Catalyst Game Labs, 2013
-//! core set), for Rust programs: the charts of the fifteen troops as const
-//! tables, one move generator and one arbiter on 36-bit bitboards (the six
-//! marks, the levy, the guard rule, wins and draws), DPN and action text,
-//! perft, games with undo, redo and records, encoders for machine learning,
-//! an SVG renderer and an AI. The crate is `no_std` and allocates nothing
-//! without its `alloc` feature.
+//! core set), for Rust programs. It has:
+//!
+//! - the charts of the fifteen troops as const tables;
+//! - one move generator and one arbiter on 36-bit bitboards: the six
+//!   marks, the levy, the guard rule, wins and draws;
+//! - DPN and action text, perft, and games with undo, redo and records;
+//! - encoders for machine learning, an SVG renderer and an AI.
+//!
+//! The crate is `no_std` and allocates nothing without its `alloc` feature.
 //!
 //! ```toml
 //! [dependencies]

@@ -1,9 +1,12 @@
-//! The AI: iterative-deepening expectiminimax with alpha-beta at decision
-//! nodes and Star1 pruning at chance nodes (the levy's draw), a
-//! transposition table keyed by the Zobrist key, action ordering (Duke
-//! captures, captures and strikes by victim value, killers, history), a
-//! quiescence search over captures, and an evaluation of material by troop
-//! and face, Duke safety, mobility and what the bag is expected to bring.
+//! The AI: a search and an evaluation.
+//!
+//! | Part | What it does |
+//! |---|---|
+//! | search | iterative-deepening expectiminimax: alpha-beta at decision nodes, Star1 pruning at chance nodes (the levy's draw) |
+//! | table | a transposition table keyed by the Zobrist key |
+//! | ordering | Duke captures, then captures and strikes by victim value, killers, history |
+//! | quiescence | a search over captures at the leaves |
+//! | evaluation | material by troop and face, Duke safety, mobility and what the bag is expected to bring ([`eval`]); or a learned network ([`nnue`]) |
 //!
 //! The search treats a levy as what it is: one decision of the mover
 //! ("levy"), then a chance node over the troop kinds in the bag weighted by
