@@ -14,6 +14,7 @@ use crate::action_list::action_list;
 use crate::convert::{side_name, square};
 use crate::errors::{Error, Result};
 use crate::interrupt::interruptible;
+use crate::network::Network;
 use crate::position::{mask_array, observation_array, svg_text, Position};
 
 /// How a game ended: the winner (None for a draw) and the reason. Read it
@@ -83,10 +84,11 @@ pub struct Game {
 }
 
 /// A searcher with `threads` threads (the engine checks the count).
-fn searcher(threads: i64) -> Result<Searcher> {
+fn searcher(threads: i64, network: Option<&Network>) -> Result<Searcher> {
     let n: usize = Limit::Threads.check(threads)?;
     let mut searcher = Searcher::new();
     searcher.set_threads(n)?;
+    searcher.set_network(network.map(|n| n.inner.clone()));
     Ok(searcher)
 }
 
@@ -148,8 +150,9 @@ impl Game {
         millis: Option<i128>,
         seed: u64,
         threads: i64,
+        network: Option<&Network>,
     ) -> PyResult<(Decision, i32, duke_engine::Position)> {
-        let searcher = searcher(threads)?;
+        let searcher = searcher(threads, network)?;
         let lvl = match (level, depth, nodes, millis) {
             (Some(n), None, None, None) => Level::new(n).map_err(Error::from)?,
             (None, None, None, None) => Level::default(),
@@ -544,8 +547,10 @@ impl Game {
     /// deliberate noise of levels 1 and 2 only. `threads` (1 to 64)
     /// searches with helper threads (Lazy SMP): deeper in the same time on
     /// idle cores, but with more than 1 a depth or node limit no longer
-    /// gives the same answer every run. Releases the GIL.
-    #[pyo3(signature = (level = None, depth = None, nodes = None, millis = None, seed = 0, threads = 1))]
+    /// gives the same answer every run. `network` (a `duke.Network`)
+    /// searches with a learned evaluation instead of the hand-tuned one.
+    /// Releases the GIL.
+    #[pyo3(signature = (level = None, depth = None, nodes = None, millis = None, seed = 0, threads = 1, network = None))]
     #[allow(clippy::too_many_arguments)]
     fn best_action(
         slf: PyRef<'_, Self>,
@@ -556,18 +561,30 @@ impl Game {
         millis: Option<i128>,
         seed: u64,
         threads: i64,
+        network: Option<PyRef<'_, Network>>,
     ) -> PyResult<Option<Action>> {
         if slf.inner.outcome().is_some() {
             return Ok(None);
         }
-        let d = Game::decide(slf, py, level, depth, nodes, millis, seed, threads)?.0;
+        let d = Game::decide(
+            slf,
+            py,
+            level,
+            depth,
+            nodes,
+            millis,
+            seed,
+            threads,
+            network.as_deref(),
+        )?
+        .0;
         Ok(Some(Action::of_decision(py, d)))
     }
 
     /// The AI's decision as an index of the action space, from
     /// `perspective` (DRAW when it is to levy); arguments as for
     /// `best_action`. Releases the GIL.
-    #[pyo3(signature = (level = None, depth = None, nodes = None, millis = None, seed = 0, perspective = "absolute", threads = 1))]
+    #[pyo3(signature = (level = None, depth = None, nodes = None, millis = None, seed = 0, perspective = "absolute", threads = 1, network = None))]
     #[allow(clippy::too_many_arguments)]
     fn best_index(
         slf: PyRef<'_, Self>,
@@ -579,9 +596,20 @@ impl Game {
         seed: u64,
         perspective: &str,
         threads: i64,
+        network: Option<PyRef<'_, Network>>,
     ) -> PyResult<usize> {
         let p = crate::convert::perspective(perspective)?;
-        let (d, _, pos) = Game::decide(slf, py, level, depth, nodes, millis, seed, threads)?;
+        let (d, _, pos) = Game::decide(
+            slf,
+            py,
+            level,
+            depth,
+            nodes,
+            millis,
+            seed,
+            threads,
+            network.as_deref(),
+        )?;
         Ok(action_index(d, &pos, p))
     }
 
@@ -590,19 +618,20 @@ impl Game {
     /// dict: {"best": text, "score": int, "pv": [text], "top": [(text,
     /// score)], "depth": int}. Scores are for the side to decide, in
     /// hundredths of a Footman; a levy is written "levy". `threads` as for
-    /// `best_action`. Releases the GIL.
-    #[pyo3(signature = (level = None, k = 3, threads = 1))]
+    /// `best_action`, and `network` too. Releases the GIL.
+    #[pyo3(signature = (level = None, k = 3, threads = 1, network = None))]
     fn hint<'py>(
         slf: PyRef<'_, Self>,
         py: Python<'py>,
         level: Option<i64>,
         k: i64,
         threads: i64,
+        network: Option<PyRef<'_, Network>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let lvl = Level::new(level.unwrap_or(i64::from(duke_engine::search::HINT_LEVEL)))
             .map_err(Error::from)?;
         let k: usize = Limit::Hints.check(k).map_err(Error::from)?;
-        let searcher = searcher(threads)?;
+        let searcher = searcher(threads, network.as_deref())?;
         let (pos, drawn, history) = slf.search_input()?;
         drop(slf);
         let h = interruptible(py, searcher, move |s| {

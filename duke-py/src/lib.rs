@@ -12,6 +12,7 @@ mod convert;
 mod errors;
 mod game;
 mod interrupt;
+mod network;
 mod position;
 mod selfplay;
 mod tile;
@@ -32,6 +33,7 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(selfplay::player_name, m)?)?;
     m.add_function(wrap_pyfunction!(selfplay::score_text, m)?)?;
     m.add_class::<game::Game>()?;
+    m.add_class::<network::Network>()?;
     m.add_class::<game::Outcome>()?;
     m.add_class::<tile::Tile>()?;
     m.add_class::<vecgame::VecGame>()?;

@@ -278,15 +278,6 @@ impl Position {
         Ok(out)
     }
 
-    /// The score of this position for the side to move, in centi-Footmen,
-    /// by the network in a weights file's `data` (bytes; see the AI
-    /// chapter). Raises DukeError (code `nnue.file`) for a file this
-    /// engine cannot read.
-    fn nnue_evaluate(&self, data: &[u8]) -> PyResult<i32> {
-        let net = duke_engine::search::nnue::Network::from_bytes(data).map_err(Error::from)?;
-        Ok(net.evaluate(&self.inner))
-    }
-
     /// The legal actions of the tile on a square, each with the mark of its
     /// chart that it uses ("move", "jump", "slide", "jump_slide", "strike",
     /// "command"), as a list of (Action, mark).

@@ -330,5 +330,5 @@ def test_nnue_features_and_a_weights_file_that_is_refused():
     # The start is symmetric: each side sees the same features.
     assert light == dark
     with pytest.raises(duke.ParseError) as e:
-        pos.nnue_evaluate(b"not a network")
+        duke.Network(b"not a network")
     assert e.value.code == "nnue.file"

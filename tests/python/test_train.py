@@ -61,7 +61,7 @@ def test_the_command_line_trains_and_writes_a_file_the_engine_reads(data, tmp_pa
     assert "held-out loss" in run.stderr and f"wrote {net}" in run.stdout
     blob = net.read_bytes()
     assert blob[:8] == b"DUKENNUE" and tr.FEATURE_SET.encode() in blob[:120]
-    duke.Position().nnue_evaluate(blob)  # the engine reads it
+    duke.Network(blob).evaluate(duke.Position())  # the engine reads it
     # Seeded: the same data and arguments give the same file.
     again = tmp_path / "again.nnue"
     subprocess.run(
@@ -76,11 +76,14 @@ def test_the_engine_agrees_with_the_trained_model_on_1000_positions(data):
     examples = tr.load(str(data))
     train, held = tr.split(examples, 0.1, seed=0)
     assert len(held) > 0 and not set(train.game) & set(held.game)
+    # Searching with the network: a legal decision, from every face of
+    # the Python API that searches.
     params = tr.train(train, held, epochs=1, progress=False)
     blob = tr.export(params)
+    net = duke.Network(blob)
     dpns = positions(data)
     assert len(dpns) == 1000
-    engine = np.array([duke.Position(d).nnue_evaluate(blob) for d in dpns])
+    engine = np.array([net.evaluate(duke.Position(d)) for d in dpns])
     # The engine's integers are the format's: a numpy reading of the file
     # gives the same score, exactly.
     assert all(engine[i] == tr.quantized_score(blob, d) for i, d in enumerate(dpns))
@@ -92,3 +95,6 @@ def test_the_engine_agrees_with_the_trained_model_on_1000_positions(data):
     assert diff.max() <= 10.0, diff.max()
     # And the scores are not all alike: the network learned something.
     assert np.ptp(engine) > 0
+    game = duke.Game(seed=2)
+    assert game.best_action(depth=2, network=net) in game.legal_actions()
+    assert game.hint(level=2, network=net)["best"]

@@ -14,7 +14,7 @@ The network is the engine's (see the AI chapter of the book): per view, a
 sparse first layer of ``duke.NNUE_FEATURES`` inputs to 64, clamped to 0..1;
 the two views side by side into 16, clamped; then one output in Footmen.
 The trainer fits it in floats and writes the engine's quantized weights
-file, which ``duke engine --eval-file`` and ``Position.nnue_evaluate`` read.
+file, which ``duke engine --eval-file`` and ``duke.Network`` read.
 
 Games are split by ``game_id``: a held-out fraction of the games is never
 trained on, and its loss is printed after each epoch. Runs are seeded: the

@@ -1,0 +1,46 @@
+//! The learned evaluation's weights, for the searches of a Game.
+
+use std::sync::Arc;
+
+use duke_engine::search::nnue::Network as EngineNetwork;
+use pyo3::prelude::*;
+
+use crate::errors::Error;
+use crate::position::Position;
+
+/// A learned evaluation (NNUE): the weights file `python -m duke.train`
+/// writes, read and checked once. Pass it as `network=` to
+/// `Game.best_action`, `best_index` and `hint` to search with it instead
+/// of the hand-tuned evaluation. Raises ParseError (code "nnue.file") for
+/// a file this engine cannot read.
+///
+/// >>> net = duke.Network(open("net.nnue", "rb").read())  # doctest: +SKIP
+/// >>> duke.Game(seed=1).best_action(depth=3, network=net)  # doctest: +SKIP
+#[pyclass(module = "duke._duke", name = "Network", frozen)]
+pub struct Network {
+    pub(crate) inner: Arc<EngineNetwork>,
+}
+
+#[pymethods]
+impl Network {
+    #[new]
+    fn new(data: &[u8]) -> PyResult<Network> {
+        Ok(Network {
+            inner: Arc::new(EngineNetwork::from_bytes(data).map_err(Error::from)?),
+        })
+    }
+
+    /// The score of a position for its side to move, in centi-Footmen.
+    fn evaluate(&self, position: &Position) -> i32 {
+        self.inner.evaluate(&position.inner)
+    }
+
+    /// The weights file, as bytes.
+    fn to_bytes(&self) -> Vec<u8> {
+        self.inner.to_bytes()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("duke.{:?}", self.inner)
+    }
+}
