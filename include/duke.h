@@ -522,6 +522,16 @@ duke_status duke_game_perft(const duke_game *game, uint32_t depth, uint64_t *out
 duke_status duke_game_observation(const duke_game *game, duke_perspective view, uint8_t *buf, size_t len);
 
 /**
+ * The learned evaluation of this game's AI searches: the `len` bytes of
+ * a weights file that `python -m duke.train` writes, read and checked
+ * here (the bytes are not kept). With `data` NULL and `len` 0, the
+ * searches go back to the hand-tuned evaluation (the default). A file
+ * this engine cannot read is DUKE_PARSE_ERROR (code `nnue.file`), and the
+ * game keeps its evaluation.
+ */
+duke_status duke_game_set_network(duke_game *game, const uint8_t *data, size_t len);
+
+/**
  * The number of threads of the AI's searches of this game
  * (duke_game_best_action, duke_game_best_action_limits, duke_game_hint):
  * 1, the default, to 64. With more than 1, helper threads search beside

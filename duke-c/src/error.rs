@@ -124,6 +124,12 @@ impl From<duke_engine::RangeError> for Error {
     }
 }
 
+impl From<duke_engine::search::nnue::NetworkError> for Error {
+    fn from(e: duke_engine::search::nnue::NetworkError) -> Error {
+        Error::new(status_of(e.kind()), e.to_string()).with_code(e.code())
+    }
+}
+
 impl From<duke_engine::record::RecordError> for Error {
     fn from(e: duke_engine::record::RecordError) -> Error {
         Error::new(duke_status::DukeRecordError, e.to_string()).with_code(e.code())
@@ -225,6 +231,22 @@ pub unsafe fn text_in<'a>(ptr: *const c_char, len: usize, what: &str) -> Result<
             ),
         )
     })
+}
+
+/// Bytes from a pointer and a length.
+///
+/// # Safety
+///
+/// `ptr` is NULL or points to `len` readable bytes.
+pub unsafe fn bytes_in<'a>(ptr: *const u8, len: usize, what: &str) -> Result<&'a [u8]> {
+    if ptr.is_null() {
+        return Err(Error::new(
+            duke_status::DukeNullPointer,
+            format!("{what} is NULL"),
+        ));
+    }
+    // SAFETY: non-NULL and `len` readable bytes by contract.
+    Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
 }
 
 /// A mutable slice from a caller buffer of `len` elements.

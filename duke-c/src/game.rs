@@ -16,6 +16,8 @@ pub struct duke_game {
     inner: Game,
     // The threads of the AI's searches (duke_game_set_threads).
     threads: usize,
+    // The learned evaluation of the AI's searches (duke_game_set_network).
+    network: Option<std::sync::Arc<duke_engine::search::nnue::Network>>,
 }
 
 /// Where a game stands.
@@ -66,6 +68,7 @@ fn new_game(game: Game) -> *mut duke_game {
     Box::into_raw(Box::new(duke_game {
         inner: game,
         threads: 1,
+        network: None,
     }))
 }
 
@@ -548,12 +551,40 @@ fn decision_text(d: duke_engine::encode::Decision) -> String {
     d.to_string()
 }
 
-/// A searcher with the game's threads.
+/// A searcher with the game's threads and network.
 fn searcher(g: &duke_game) -> duke_engine::search::Searcher {
     let mut s = duke_engine::search::Searcher::new();
     s.set_threads(g.threads)
         .expect("duke_game_set_threads checks the count");
+    s.set_network(g.network.clone());
     s
+}
+
+/// The learned evaluation of this game's AI searches: the `len` bytes of
+/// a weights file that `python -m duke.train` writes, read and checked
+/// here (the bytes are not kept). With `data` NULL and `len` 0, the
+/// searches go back to the hand-tuned evaluation (the default). A file
+/// this engine cannot read is DUKE_PARSE_ERROR (code `nnue.file`), and the
+/// game keeps its evaluation.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_set_network(
+    game: *mut duke_game,
+    data: *const u8,
+    len: usize,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle.
+        let g = unsafe { obj_mut(game, "game")? };
+        if data.is_null() && len == 0 {
+            g.network = None;
+            return Ok(());
+        }
+        // SAFETY: NULL or `len` readable bytes by contract.
+        let bytes = unsafe { crate::error::bytes_in(data, len, "data")? };
+        let net = duke_engine::search::nnue::Network::from_bytes(bytes)?;
+        g.network = Some(std::sync::Arc::new(net));
+        Ok(())
+    })
 }
 
 /// The number of threads of the AI's searches of this game
