@@ -37,6 +37,7 @@ pub enum Error {
     Bytes(PositionBytesError),
     Range(RangeError),
     Name(ParseNameError),
+    Network(duke_engine::search::nnue::NetworkError),
     /// A value the binding cannot convert (a square index out of range, a
     /// side that is not "light" or "dark", ...).
     Value(String),
@@ -55,6 +56,7 @@ impl Error {
             Error::Bytes(e) => e.code(),
             Error::Range(e) => e.code(),
             Error::Name(e) => e.code(),
+            Error::Network(e) => e.code(),
             Error::Value(_) => "value",
         }
     }
@@ -70,6 +72,7 @@ impl Error {
             Error::Bytes(e) => e.to_string(),
             Error::Range(e) => e.to_string(),
             Error::Name(e) => e.to_string(),
+            Error::Network(e) => e.to_string(),
             Error::Value(e) => e.clone(),
         }
     }
@@ -114,7 +117,8 @@ from_engine!(
     Record(RecordError),
     Bytes(PositionBytesError),
     Range(RangeError),
-    Name(ParseNameError)
+    Name(ParseNameError),
+    Network(duke_engine::search::nnue::NetworkError)
 );
 
 impl From<ActionError> for Error {

@@ -53,6 +53,8 @@ fn limit_field<T: TryFrom<i128>>(options: &JsValue, name: &str, limit: Limit) ->
 #[derive(Clone)]
 pub struct Game {
     inner: EngineGame,
+    /// The learned evaluation of this game's AI searches (`setNetwork`).
+    network: Option<std::sync::Arc<duke_engine::search::nnue::Network>>,
 }
 
 impl Game {
@@ -96,7 +98,16 @@ impl Game {
             });
         }
         let (pos, drawn, history) = self.search_input()?;
-        Ok(Searcher::new().play_level(&pos, drawn, &history, &lvl, seed))
+        Ok(self
+            .searcher()
+            .play_level(&pos, drawn, &history, &lvl, seed))
+    }
+
+    /// A searcher with this game's network.
+    fn searcher(&self) -> Searcher {
+        let mut s = Searcher::new();
+        s.set_network(self.network.clone());
+        s
     }
 
     fn search_input(
@@ -124,6 +135,7 @@ impl Game {
     ) -> Result<Game> {
         let s = seed(&seed_value)?;
         Ok(Game {
+            network: None,
             inner: if setup.unwrap_or(false) {
                 EngineGame::new(s)
             } else {
@@ -140,6 +152,7 @@ impl Game {
         seed_value: JsValue,
     ) -> Result<Game> {
         Ok(Game {
+            network: None,
             inner: EngineGame::from_position(position.inner, seed(&seed_value)?),
         })
     }
@@ -155,6 +168,7 @@ impl Game {
         let text = crate::convert::text(&text, "text")?;
         let text = text.as_str();
         Ok(Game {
+            network: None,
             inner: if seed_value.is_undefined() || seed_value.is_null() {
                 EngineGame::from_record(text)?
             } else {
@@ -433,7 +447,7 @@ impl Game {
             .parse()
             .map_err(|e: duke_engine::search::ParsePlayerError| Error::Value(e.to_string()))?;
         let s = seed(&seed_value)?;
-        Ok(p.decide(&self.inner, &mut Searcher::new(), s)
+        Ok(p.decide(&self.inner, &mut self.searcher(), s)
             .map(|(d, _)| Action { inner: d }))
     }
 
@@ -477,7 +491,7 @@ impl Game {
         let lvl = level_number(level.unwrap_or(f64::from(duke_engine::search::HINT_LEVEL)))?;
         let k: usize = Limit::Hints.check_f64(k.unwrap_or(3.0))?;
         let (pos, drawn, history) = self.search_input()?;
-        let h = Searcher::new().hint(&pos, drawn, &history, &lvl, k);
+        let h = self.searcher().hint(&pos, drawn, &history, &lvl, k);
         let top = h
             .top
             .iter()
@@ -510,6 +524,23 @@ impl Game {
             from_dark.unwrap_or(false),
             size,
         )
+    }
+
+    /// Makes this game's AI searches (`bestAction`, `bestDecision`,
+    /// `hint`, `playerDecision`) evaluate with a learned network: the bytes
+    /// of a weights file that `python -m duke.train` writes. `null` goes
+    /// back to the hand-tuned evaluation (the default). A file the engine
+    /// cannot read throws a `DukeError` with code `nnue.file`, and the game
+    /// keeps its evaluation.
+    #[wasm_bindgen(js_name = setNetwork)]
+    pub fn set_network(&mut self, data: Option<Vec<u8>>) -> Result<()> {
+        self.network = match data {
+            None => None,
+            Some(bytes) => Some(std::sync::Arc::new(
+                duke_engine::search::nnue::Network::from_bytes(&bytes)?,
+            )),
+        };
+        Ok(())
     }
 
     /// A copy of the game, history and bag generator included.

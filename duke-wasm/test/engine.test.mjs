@@ -237,6 +237,31 @@ test("the bags, why a tile cannot act, and the hint's level come from the engine
   assert.equal(pos.whyIdle("F1"), undefined);
 });
 
+test("a game searches with a learned network's weights file", () => {
+  // A network with every weight zero, written by the file format's rules:
+  // the header, then zeros (it scores every position 0).
+  const name = new TextEncoder().encode("tile-owner-troop-face-square-2x15x2x36+bag-owner-troop-3-2x15x3");
+  const [features, hidden, l2] = [2250, 64, 16];
+  const weights = 2 * (hidden + features * hidden) + l2 * 2 * hidden + 4 * l2 + l2 + 4;
+  const file = new Uint8Array(8 + 4 + 2 + name.length + 20 + weights);
+  const view = new DataView(file.buffer);
+  file.set(new TextEncoder().encode("DUKENNUE"), 0);
+  view.setUint32(8, 1, true);
+  view.setUint16(12, name.length, true);
+  file.set(name, 14);
+  [features, hidden, l2, 127, 64].forEach((n, i) => view.setUint32(14 + name.length + 4 * i, n, true));
+  const game = new Game(5);
+  game.play("B1-B2");
+  const hand = game.bestDecision({ depth: 2 });
+  assert.notEqual(hand.score, 0);
+  throwsCode(() => game.setNetwork(new Uint8Array([1, 2, 3])), "nnue.file");
+  game.setNetwork(file);
+  assert.equal(game.bestDecision({ depth: 2 }).score, 0);
+  assert.ok(game.hint(1, 2).best);
+  game.setNetwork(null);
+  assert.deepEqual(game.bestDecision({ depth: 2 }).score, hand.score);
+});
+
 test("a whole game of level 1 against level 2 ends with an outcome", () => {
   const game = new Game(9);
   for (let turn = 0; turn < 2000 && game.phase !== "over"; turn++) {
