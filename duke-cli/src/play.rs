@@ -237,7 +237,7 @@ impl Session {
     /// player's setup is complete.
     fn setup_step_done(&mut self) -> io::Result<()> {
         if !matches!(self.game.phase(), Phase::Setup { side, .. } if side == self.me) {
-            self.after_move()?;
+            self.after_action()?;
         }
         Ok(())
     }
@@ -259,7 +259,7 @@ impl Session {
         match self.game.place(sq) {
             Ok(()) => {
                 self.say(format!("you place the {troop} on {sq}"))?;
-                self.after_move()
+                self.after_action()
             }
             Err(e) => self.refuse(e.to_string()),
         }
@@ -524,7 +524,7 @@ impl Session {
                     let words = self.describe(&before, a);
                     self.say(format!("you play {a}: {words}"))?;
                 }
-                self.after_move()
+                self.after_action()
             }
             // A whole levy (`W@C2`) would pick its troop; the engine refuses
             // it, and here the command for the levy is `levy`.
@@ -535,7 +535,7 @@ impl Session {
         }
     }
 
-    fn after_move(&mut self) -> io::Result<()> {
+    fn after_action(&mut self) -> io::Result<()> {
         if self.game.outcome().is_none() {
             self.ai_turns()?;
         }

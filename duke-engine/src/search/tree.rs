@@ -588,9 +588,9 @@ impl Searcher {
         if self.out_of_budget() {
             return self.eval(pos, ply).clamp(alpha, beta);
         }
-        let mut tt_move = 0;
+        let mut tt_action = 0;
         if let Some(entry) = self.tt.probe(pos.key()) {
-            tt_move = entry.best;
+            tt_action = entry.best;
             if i32::from(entry.depth) >= depth {
                 let s = from_tt(entry.score, ply);
                 match entry.flag {
@@ -617,17 +617,17 @@ impl Searcher {
         }
         let mut keys = [0i32; crate::MAX_ACTIONS];
         for (i, &a) in moves.iter().enumerate() {
-            keys[i] = self.order_key(pos, a, tt_move, ply);
+            keys[i] = self.order_key(pos, a, tt_action, ply);
         }
         let mut best_action = 0u32;
         let mut cut = false;
-        let levy_first = tt_move != 0
-            && Action::from_bits(tt_move).is_some_and(|a| a.kind() == ActionKind::Place);
+        let levy_first = tt_action != 0
+            && Action::from_bits(tt_action).is_some_and(|a| a.kind() == ActionKind::Place);
         if levy_first && has_levy {
             let s = self.chance(pos, depth, alpha, beta, ply);
             if s > alpha {
                 alpha = s;
-                best_action = tt_move;
+                best_action = tt_action;
             }
             has_levy = false;
             cut = alpha >= beta;
@@ -700,10 +700,10 @@ impl Searcher {
         alpha
     }
 
-    pub(super) fn order_key(&self, pos: &Position, a: Action, tt_move: u32, ply: usize) -> i32 {
+    pub(super) fn order_key(&self, pos: &Position, a: Action, tt_action: u32, ply: usize) -> i32 {
         // The table's action, whether or not it was stored as a capture.
         let same = |bits: u32| bits & crate::action::EQ_MASK;
-        if same(a.to_bits()) == same(tt_move) && tt_move != 0 {
+        if same(a.to_bits()) == same(tt_action) && tt_action != 0 {
             return i32::MAX;
         }
         let victim = victim_value(pos, a);
