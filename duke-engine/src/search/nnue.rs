@@ -542,6 +542,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "300,000 weights; too slow under Miri (the crate has no unsafe code)")]
     fn the_file_round_trips_and_wrong_files_are_named() {
         let net = noisy();
         let bytes = net.to_bytes();
@@ -568,6 +569,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "plays games with 300,000 weights; too slow under Miri")]
     fn both_views_agree_on_a_colour_swapped_position() {
         // Seen by the mover, a position and its colour-swapped, turned twin
         // have the same features, so the same score.
