@@ -542,7 +542,10 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(miri, ignore = "300,000 weights; too slow under Miri (the crate has no unsafe code)")]
+    #[cfg_attr(
+        miri,
+        ignore = "300,000 weights; too slow under Miri (the crate has no unsafe code)"
+    )]
     fn the_file_round_trips_and_wrong_files_are_named() {
         let net = noisy();
         let bytes = net.to_bytes();
