@@ -146,8 +146,8 @@ impl Session {
             .collect()
     }
 
-    pub(super) fn bag_line(&self, side: Side, pos: &Position) -> String {
-        let bag = pos.bag(side);
+    pub(super) fn bag_line(&self, side: Side) -> String {
+        let bag = self.game.bag(side);
         let who = if self.auto {
             format!("{side}'s bag")
         } else if side == self.me {
@@ -156,14 +156,15 @@ impl Session {
             "AI's bag".to_string()
         };
         let mut line = format!("{who} ({}):", bag.total());
-        let total = bag.total().max(1);
-        for (t, n) in bag.iter() {
+        // The engine's counts and chances (a drawn tile waiting to be
+        // placed is out of the bag).
+        for c in bag.chances() {
             // A no-break space keeps the entry whole when the line wraps.
             line.push_str(&format!(
                 " {}×{}\u{a0}{:.0}%",
-                t.char(),
-                n,
-                100.0 * f64::from(n) / f64::from(total)
+                c.troop.char(),
+                c.count,
+                100.0 * c.probability()
             ));
         }
         if bag.is_empty() {
@@ -199,7 +200,7 @@ impl Session {
             [me, !me]
         };
         for side in sides {
-            let line = self.bag_line(side, &pos);
+            let line = self.bag_line(side);
             self.say(line)?;
         }
         for (sq, by) in &dangers {
