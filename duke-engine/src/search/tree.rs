@@ -771,6 +771,9 @@ impl Searcher {
         let (lo, hi) = (-i64::from(MATE), i64::from(MATE));
         let mut sum = 0i64;
         let mut rest = total;
+        // Whether every kind wins by force (or every kind loses): only then
+        // is the mean a mate score.
+        let (mut all_won, mut all_lost) = (true, true);
         for &(troop, count) in &kinds[..len] {
             rest -= count;
             // Star1: the window in which this child can still change the outcome.
@@ -788,8 +791,20 @@ impl Searcher {
                 return beta;
             }
             sum += count * i64::from(v);
+            all_won &= v >= MATE_BOUND;
+            all_lost &= v <= -MATE_BOUND;
         }
-        (sum.div_euclid(total) as i32).clamp(alpha, beta)
+        let mean = sum.div_euclid(total) as i32;
+        // A mean of forced wins and other outcomes can reach the mate band
+        // (99 draws in 100 that win are worth 990 Footmen); it is not a
+        // forced win, so it stays below the band, or iterative deepening
+        // would stop on it and the table would shift it by the ply.
+        let mean = if all_won || all_lost {
+            mean
+        } else {
+            mean.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        };
+        mean.clamp(alpha, beta)
     }
 
     /// The mover's best square for a drawn troop, within [alpha, beta].
