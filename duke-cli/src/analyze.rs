@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use duke_engine::search::{
-    analysis_depth, analyze, level as level_of, Assessment, TurnAnalysis, BLUNDER, MISTAKE,
-    SCORE_CAP,
+    analysis_depth, analyze, confirm_depth, level as level_of, Assessment, TurnAnalysis, BLUNDER,
+    MISTAKE, SCORE_CAP,
 };
 use duke_engine::{Game, Side};
 use serde_json::json;
@@ -28,8 +28,9 @@ pub fn text(turns: &[TurnAnalysis], level: u8) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "# level {level}, every decision searched to depth {}; scores in Footmen for the side that played",
-        analysis_depth(level_of(level))
+        "# level {level}, every decision searched to depth {}{}; scores in Footmen for the side that played",
+        analysis_depth(level_of(level)),
+        confirm_text(level)
     );
     let _ = writeln!(
         out,
@@ -39,20 +40,21 @@ pub fn text(turns: &[TurnAnalysis], level: u8) -> String {
     );
     let _ = writeln!(
         out,
-        "{:>4}  {:<5}  {:<9} {:>9} {:>9} {:>7}  best",
-        "turn", "side", "played", "before", "after", "drop"
+        "{:>4}  {:<5}  {:<9} {:>9} {:>9} {:>7} {:>5}  best",
+        "turn", "side", "played", "before", "after", "drop", "depth"
     );
     for t in turns {
         let played = format!("{}{}", t.played, t.assessment.symbol());
         let _ = writeln!(
             out,
-            "{:>4}  {:<5}  {:<9} {:>9} {:>9} {:>7}  {}",
+            "{:>4}  {:<5}  {:<9} {:>9} {:>9} {:>7} {:>5}  {}",
             t.number,
             t.side.name(),
             played,
             footmen(t.before),
             footmen(t.after),
             footmen(t.drop),
+            t.depth,
             best_text(t)
         );
     }
@@ -74,6 +76,13 @@ pub fn text(turns: &[TurnAnalysis], level: u8) -> String {
     out
 }
 
+/// How marked turns are searched again, if they are.
+fn confirm_text(level: u8) -> String {
+    confirm_depth(level_of(level)).map_or(String::new(), |d| {
+        format!(", and a marked turn's best and played decisions again to depth {d} (depth column)")
+    })
+}
+
 fn best_text(t: &TurnAnalysis) -> String {
     decision_text(t.best)
 }
@@ -92,12 +101,14 @@ pub fn to_json(game: &Game, turns: &[TurnAnalysis], level: u8) -> String {
                 "drop": t.drop,
                 "best": best_text(t),
                 "mark": t.assessment.name(),
+                "depth": t.depth,
             })
         })
         .collect();
     let value = json!({
         "level": level,
         "depth": analysis_depth(level_of(level)),
+        "confirm_depth": confirm_depth(level_of(level)),
         "units": "centi-Footmen, for the side that played the turn",
         "mistake": MISTAKE,
         "blunder": BLUNDER,

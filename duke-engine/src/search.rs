@@ -38,7 +38,8 @@ mod smp;
 mod tree;
 mod tt;
 pub use analyze::{
-    analysis_depth, analyze, analyze_with, Assessment, TurnAnalysis, BLUNDER, MISTAKE, SCORE_CAP,
+    analysis_depth, analyze, analyze_with, confirm_depth, Assessment, TurnAnalysis, BLUNDER,
+    CONFIRM_DEPTH, CONFIRM_NODES, MISTAKE, SCORE_CAP,
 };
 pub use eval::evaluate;
 use eval::{tile_value, troop_value};

@@ -170,6 +170,31 @@ fn a_levy_that_wins_on_most_draws_is_not_a_forced_win() {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "searches millions of nodes; too slow under Miri")]
+fn level_5_analysis_searches_a_marked_turn_again_deeper() {
+    // Turn 56 of a game level 5 lost (loss 1 of the December referee's
+    // file): Dark levied a Champion and placed it on E2. At the analysis's
+    // depth 4, F1 looks better by 20 Footmen and E2 a blunder; at depth 6,
+    // level 5's own depth here, E2 is the better square (Light's levy
+    // then wins only on a Bowman, one draw in six). Level 5's analysis
+    // searches the marked turn again and keeps the deeper figures.
+    use duke_engine::search::{analyze, confirm_depth, level, Assessment, Level};
+    let pos: Position = "4a1/3k2/6/1C3D/2+N+F1d/6 d BFKPPR/cfmnppsw 0 55"
+        .parse()
+        .unwrap();
+    let mut game = Game::from_position(pos, 1);
+    game.play_levy("C@E2".parse().unwrap()).unwrap();
+    let shallow = analyze(&game, Level::from_limits(Limits::depth(4)));
+    assert_eq!(shallow[0].assessment, Assessment::Blunder, "{shallow:?}");
+    assert_eq!(shallow[0].depth, 4);
+    assert_eq!(shallow[0].best.to_string(), "C@F1");
+    let deep = analyze(&game, level(5));
+    assert_eq!(Some(deep[0].depth), confirm_depth(level(5)), "{deep:?}");
+    assert_eq!(deep[0].assessment, Assessment::Good, "{deep:?}");
+    assert_eq!(deep[0].best.to_string(), "C@E2");
+}
+
+#[test]
 fn result_does_not_depend_on_the_game_seed() {
     // The same decisions (a levy with the same troop from outside) in games
     // with different seeds: the search gives the same answer.

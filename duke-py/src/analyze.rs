@@ -11,10 +11,12 @@ use crate::errors::Error;
 /// Scores every turn of a game record with the AI at `level` (1-5): a list
 /// with one dict a turn, {"turn", "side" ("light"/"dark"), "played",
 /// "before", "after", "drop", "best", "mark" ("good", "mistake",
-/// "blunder")}. Scores are centi-Footmen for the side that played; a
-/// mistake drops 100 or more, a blunder 300 or more (scores capped at
-/// ±2000 for the drop); "best" is "levy" when levying was best. The same
-/// function as `duke analyze`. Releases the GIL.
+/// "blunder"), "depth"}. Scores are centi-Footmen for the side that
+/// played; a mistake drops 100 or more, a blunder 300 or more (scores
+/// capped at ±2000 for the drop); "best" is "levy" when levying was best.
+/// Every decision is searched to depth 4 at most; at level 5 a marked turn
+/// is searched again to depth 6, and "depth" says which. The same function
+/// as `duke analyze`. Releases the GIL.
 #[pyfunction]
 #[pyo3(signature = (record, level = 4))]
 pub fn analyze<'py>(
@@ -39,6 +41,7 @@ pub fn analyze<'py>(
         d.set_item("drop", t.drop)?;
         d.set_item("best", best)?;
         d.set_item("mark", t.assessment.name())?;
+        d.set_item("depth", t.depth)?;
         out.push(d);
     }
     Ok(out)

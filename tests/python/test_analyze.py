@@ -26,6 +26,8 @@ def test_every_turn_is_scored_and_the_blunder_marked():
         want = "blunder" if t["drop"] >= 300 else "mistake" if t["drop"] >= 100 else "good"
         assert t["mark"] == want
     assert turns[2]["mark"] == "blunder" and turns[2]["before"] > 90000
+    # Level 3 searches to depth 2 and no marked turn is searched again.
+    assert {t["depth"] for t in turns} == {2}
 
 
 def test_a_game_played_by_the_ai_has_no_mark():

@@ -5,8 +5,8 @@ use alloc::vec::Vec;
 
 #[cfg(test)]
 use super::level;
-use super::{Decision, Level, Searcher, MATE_BOUND};
-use crate::{Action, ActionKind, ActionView, Game, Side};
+use super::{Decision, Level, Limits, Searcher, MATE_BOUND};
+use crate::{Action, ActionView, Game, Side};
 
 /// A score drop (in centi-Footmen) at or above which a turn is a
 /// [`Assessment::Mistake`]: one Footman.
@@ -84,6 +84,9 @@ pub struct TurnAnalysis {
     pub drop: i32,
     /// The mark for the drop.
     pub assessment: Assessment,
+    /// The depth the scores come from: [`analysis_depth`], or
+    /// [`confirm_depth`] for a turn marked there and searched again.
+    pub depth: u32,
 }
 
 fn capped(score: i32) -> i32 {
@@ -96,12 +99,45 @@ pub fn analysis_depth(lvl: Level) -> u32 {
     lvl.limits.depth.unwrap_or(4).min(4)
 }
 
+/// The deepest a marked turn is searched again: a depth level 5 reaches
+/// in a second once the bags have emptied somewhat.
+pub const CONFIRM_DEPTH: u32 = 6;
+
+/// The nodes within which a marked turn's best decision is searched
+/// again, as deep as they reach (up to [`CONFIRM_DEPTH`]): about what
+/// level 5 searches in a turn, so that a full bag's early turn, where each
+/// depth costs ten times the one before, is searched about as deep as
+/// level 5 searched it.
+pub const CONFIRM_NODES: u64 = 3_000_000;
+
+/// The deepest a turn marked a mistake or a blunder at
+/// [`analysis_depth`] is searched again, for a level that searches deeper
+/// than the analysis (level 5: [`CONFIRM_DEPTH`], within
+/// [`CONFIRM_NODES`]); `None` for the others.
+/// A shallow search can see a loss that a deeper one refutes, or miss
+/// that every alternative loses too: the level's own search, deeper,
+/// would be marked for what the analysis cannot see.
+///
+/// ```
+/// use duke_engine::search::{confirm_depth, level, CONFIRM_DEPTH};
+/// assert_eq!(confirm_depth(level(5)), Some(CONFIRM_DEPTH));
+/// assert_eq!(confirm_depth(level(4)), None);
+/// ```
+pub fn confirm_depth(lvl: Level) -> Option<u32> {
+    let level_depth = lvl.limits.depth.unwrap_or(CONFIRM_DEPTH);
+    (level_depth > analysis_depth(lvl)).then(|| level_depth.min(CONFIRM_DEPTH))
+}
+
 /// Analyses every turn of `game` (from its start position, setup not
 /// included) at a level (see [`Level::new`]): each root
 /// decision of each turn is scored at [`analysis_depth`] by a full-window
 /// search (with the level's quiescence setting), so that the score before
-/// and the score of the decision played are measured alike. The result
-/// depends only on the game's actions and the level.
+/// and the score of the decision played are measured alike. At level 5,
+/// a turn marked a mistake or a blunder there is searched again, deeper
+/// (see [`confirm_depth`]; the best decision and the one played, each
+/// alone), and keeps the deeper figures and mark. The result depends only on the
+/// game's actions and the level (the searches run on the calling thread
+/// alone).
 ///
 /// ```
 /// use duke_engine::search::{analyze, Assessment, Level};
@@ -124,51 +160,174 @@ pub fn analyze(game: &Game, lvl: Level) -> Vec<TurnAnalysis> {
 /// remaining decisions at depth 1, so stop it only to throw it away).
 pub fn analyze_with(searcher: &mut Searcher, game: &Game, lvl: Level) -> Vec<TurnAnalysis> {
     let depth = analysis_depth(lvl);
+    let confirm = confirm_depth(lvl);
     searcher.set_quiescence(lvl.quiescence);
     let steps = &game.steps()[game.setup_len().min(game.steps().len())..];
     let mut out = Vec::with_capacity(steps.len());
     let mut history: Vec<u64> = Vec::with_capacity(steps.len());
     for (i, &(pos, played)) in steps.iter().enumerate() {
-        let scored = searcher.score_all(&pos, None, &history, depth);
-        let score_of = |list: &[(Decision, i32)], d: Decision| {
-            list.iter().find(|&&(x, _)| x == d).map(|&(_, s)| s)
+        let mut turn = Turn {
+            searcher: &mut *searcher,
+            pos: &pos,
+            played,
+            history: &history,
         };
-        let (mut best, before) = scored[0];
-        let after;
-        if played.kind() == ActionKind::Place {
-            let ActionView::Place { troop, .. } = played.view() else {
-                unreachable!("a placement's view is Place")
-            };
-            let levy = score_of(&scored, Decision::Levy).unwrap_or(before);
-            let placed = searcher.score_all(&pos, Some(troop), &history, depth);
-            let best_square = placed[0];
-            let this = score_of(&placed, Decision::Act(played)).unwrap_or(best_square.1);
-            let lost = capped(best_square.1) - capped(this);
-            after = if levy.abs() >= MATE_BOUND || lost == 0 {
-                levy
-            } else {
-                capped(levy) - lost
-            };
-            if best == Decision::Levy {
-                best = best_square.0;
+        let mut scores = turn.scores_at(depth);
+        if let Some(deeper) = confirm.filter(|_| scores.drop() >= MISTAKE) {
+            if let Some(deeper) = turn.scores_deeper(deeper, depth) {
+                scores = deeper;
             }
-        } else {
-            after = score_of(&scored, Decision::Act(played)).unwrap_or(before);
         }
-        let drop = (capped(before) - capped(after)).max(0);
+        let drop = scores.drop();
         out.push(TurnAnalysis {
             number: i as u32 + 1,
             side: pos.side_to_move(),
             played,
-            before,
-            after,
-            best,
+            before: scores.before,
+            after: scores.after,
+            best: scores.best,
             drop,
             assessment: Assessment::of_drop(drop),
+            depth: scores.depth,
         });
         history.push(pos.key());
     }
     out
+}
+
+/// The figures of one turn at one depth.
+struct Scores {
+    best: Decision,
+    before: i32,
+    after: i32,
+    depth: u32,
+}
+
+impl Scores {
+    /// The drop `before - after`, capped scores, at least 0.
+    fn drop(&self) -> i32 {
+        (capped(self.before) - capped(self.after)).max(0)
+    }
+}
+
+/// One turn to score: the position before it, the action played and the
+/// game's earlier positions.
+struct Turn<'a> {
+    searcher: &'a mut Searcher,
+    pos: &'a crate::Position,
+    played: Action,
+    history: &'a [u64],
+}
+
+impl Turn<'_> {
+    /// The drawn troop of a placement.
+    fn placed_troop(&self) -> Option<crate::Troop> {
+        match self.played.view() {
+            ActionView::Place { troop, .. } => Some(troop),
+            _ => None,
+        }
+    }
+
+    /// Every root decision scored at `depth` by a full-window search.
+    fn scores_at(&mut self, depth: u32) -> Scores {
+        let (pos, history) = (self.pos, self.history);
+        let scored = self.searcher.score_all(pos, None, history, depth);
+        let score_of = |list: &[(Decision, i32)], d: Decision| {
+            list.iter().find(|&&(x, _)| x == d).map(|&(_, s)| s)
+        };
+        let (mut best, before) = scored[0];
+        let after = if let Some(troop) = self.placed_troop() {
+            let levy = score_of(&scored, Decision::Levy).unwrap_or(before);
+            let placed = self.searcher.score_all(pos, Some(troop), history, depth);
+            let best_square = placed[0];
+            let this = score_of(&placed, Decision::Act(self.played)).unwrap_or(best_square.1);
+            if best == Decision::Levy {
+                best = best_square.0;
+            }
+            after_levy(levy, best_square.1, this)
+        } else {
+            score_of(&scored, Decision::Act(self.played)).unwrap_or(before)
+        };
+        Scores {
+            best,
+            before,
+            after,
+            depth,
+        }
+    }
+
+    /// The best decision and the decision played, each searched alone
+    /// (deepening from depth 1) to the greatest depth up to `max_depth`
+    /// that [`CONFIRM_NODES`] complete for the best: for a turn marked at
+    /// `shallow`. `None` when that is no deeper than `shallow`.
+    fn scores_deeper(&mut self, max_depth: u32, shallow: u32) -> Option<Scores> {
+        let (pos, history) = (self.pos, self.history);
+        let budget = Limits {
+            depth: Some(max_depth),
+            nodes: Some(CONFIRM_NODES),
+            millis: None,
+        };
+        let probe = self.searcher.iterate_alone(pos, None, history, &budget);
+        let depth = probe.depth;
+        if depth <= shallow {
+            return None;
+        }
+        let limits = Limits::depth(depth);
+        let top = if depth == max_depth {
+            probe
+        } else {
+            self.searcher.iterate_alone(pos, None, history, &limits)
+        };
+        let (mut best, before) = (top.decision, top.score);
+        let after = if let Some(troop) = self.placed_troop() {
+            let levy = if best == Decision::Levy {
+                before
+            } else {
+                self.searcher
+                    .score_deepening(pos, None, history, Decision::Levy, depth)
+            };
+            let square = self
+                .searcher
+                .iterate_alone(pos, Some(troop), history, &limits);
+            let this = if square.decision == Decision::Act(self.played) {
+                square.score
+            } else {
+                self.searcher.score_deepening(
+                    pos,
+                    Some(troop),
+                    history,
+                    Decision::Act(self.played),
+                    depth,
+                )
+            };
+            if best == Decision::Levy {
+                best = square.decision;
+            }
+            after_levy(levy, square.score, this)
+        } else if best == Decision::Act(self.played) {
+            before
+        } else {
+            self.searcher
+                .score_deepening(pos, None, history, Decision::Act(self.played), depth)
+        };
+        Some(Scores {
+            best,
+            before,
+            after,
+            depth,
+        })
+    }
+}
+
+/// A levy's score: the decision to levy, less what the placement lost
+/// against the best square for the troop.
+fn after_levy(levy: i32, best_square: i32, this: i32) -> i32 {
+    let lost = capped(best_square) - capped(this);
+    if levy.abs() >= MATE_BOUND || lost == 0 {
+        levy
+    } else {
+        capped(levy) - lost
+    }
 }
 
 #[cfg(test)]

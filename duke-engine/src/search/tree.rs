@@ -380,6 +380,19 @@ impl Searcher {
         self.iterate(pos, drawn, history, limits)
     }
 
+    /// A search by this thread alone, whatever [`Searcher::threads`]
+    /// says, so that its result depends only on its input.
+    pub(super) fn iterate_alone(
+        &mut self,
+        pos: &Position,
+        drawn: Option<Troop>,
+        history: &[u64],
+        limits: &Limits,
+    ) -> SearchResult {
+        self.tt.clear();
+        self.iterate(pos, drawn, history, limits)
+    }
+
     /// The iterative deepening of one thread's search (the table cleared
     /// by the caller).
     pub(super) fn iterate(
@@ -400,11 +413,7 @@ impl Searcher {
         {
             self.start = Some(Instant::now());
         }
-        self.path.clear();
-        // Only positions since the last capture or levy can repeat.
-        let keep = (pos.quiet() as usize).min(history.len());
-        self.path
-            .extend_from_slice(&history[history.len() - keep..]);
+        self.set_path(pos, history);
         let max_depth = limits.depth.unwrap_or(64).clamp(1, 64);
         let mut best = SearchResult {
             decision: roots[0],
@@ -471,13 +480,7 @@ impl Searcher {
         depth: u32,
     ) -> Vec<(Decision, i32)> {
         let roots = root_decisions(pos, drawn);
-        self.tt.clear();
-        self.reset();
-        self.limits = Limits::default();
-        self.path.clear();
-        let keep = (pos.quiet() as usize).min(history.len());
-        self.path
-            .extend_from_slice(&history[history.len() - keep..]);
+        self.start_scoring(pos, history);
         let mut scored: Vec<(Decision, i32)> = roots
             .iter()
             .map(|&d| {
@@ -489,6 +492,43 @@ impl Searcher {
             .collect();
         scored.sort_by_key(|&(_, s)| Reverse(s));
         scored
+    }
+
+    /// One root decision's exact score at `depth`, deepened from depth 1
+    /// with the table kept between depths (quicker than one search
+    /// straight at `depth`): for checking a turn at a greater depth.
+    pub(super) fn score_deepening(
+        &mut self,
+        pos: &Position,
+        drawn: Option<Troop>,
+        history: &[u64],
+        d: Decision,
+        depth: u32,
+    ) -> i32 {
+        self.start_scoring(pos, history);
+        let mut score = 0;
+        for dd in 1..=depth.max(1) {
+            score = self.root_child(pos, drawn, d, dd as i32, -INF, INF);
+        }
+        score
+    }
+
+    /// A cleared table and no limits, with the game's positions that can
+    /// repeat on the path.
+    fn start_scoring(&mut self, pos: &Position, history: &[u64]) {
+        self.tt.clear();
+        self.reset();
+        self.limits = Limits::default();
+        self.set_path(pos, history);
+    }
+
+    /// The game's positions that can repeat: only those since the last
+    /// capture or levy.
+    fn set_path(&mut self, pos: &Position, history: &[u64]) {
+        self.path.clear();
+        let keep = (pos.quiet() as usize).min(history.len());
+        self.path
+            .extend_from_slice(&history[history.len() - keep..]);
     }
 
     /// The score of one root decision with a window, from the mover's side.
