@@ -266,9 +266,15 @@ impl Searcher {
         if self.evals[slot].0 == key && key != 0 {
             return self.evals[slot].1;
         }
-        let v = match self.net.clone() {
+        // The network is taken out and put back, not cloned: no atomic
+        // reference count on the hot path.
+        let v = match self.net.take() {
             None => evaluate(pos),
-            Some(net) => self.net_eval(&net, pos, ply),
+            Some(net) => {
+                let v = self.net_eval(&net, pos, ply);
+                self.net = Some(net);
+                v
+            }
         };
         self.evals[slot] = (key, v);
         v

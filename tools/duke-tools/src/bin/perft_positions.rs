@@ -1,9 +1,13 @@
 //! Finds positions with the features the perft suite needs (strikes,
 //! commands, jump slides, a Duke under attack, empty bags) in seeded random
 //! games, and prints them in the `tests/data/*.perft` format with perft to
-//! depth 3 (4 when small). This is how `tests/data/positions.perft` was
-//! made: `cargo run --release -p duke-tools --bin perft_positions > tests/data/positions.perft`.
-//! The tests confirm every count with a naive generator.
+//! depth 3 (4 when small). An earlier version of this tool made
+//! `tests/data/positions.perft`; its random games have changed since, so
+//! it now finds other positions of the same kinds, and the file is kept
+//! as it is. To make a
+//! new file: `cargo run --release -p duke-tools --bin perft_positions >
+//! tests/data/positions.perft`. The tests confirm every count with a
+//! naive generator.
 
 use duke_engine::{perft, ActionKind, Position, Side, Troop};
 
