@@ -105,10 +105,7 @@ impl Searcher {
         self.reset();
         self.limits = *limits;
         self.start = Some(Instant::now());
-        self.path.clear();
-        let keep = (pos.quiet() as usize).min(history.len());
-        self.path
-            .extend_from_slice(&history[history.len() - keep..]);
+        self.set_path(pos, history);
         let mut order = root_decisions(pos, drawn);
         let max_depth = limits.depth.unwrap_or(64).clamp(1, 64);
         let first = if id % 2 == 1 { max_depth.min(2) } else { 1 };

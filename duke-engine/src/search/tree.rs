@@ -530,7 +530,7 @@ impl Searcher {
 
     /// The game's positions that can repeat: only those since the last
     /// capture or levy.
-    fn set_path(&mut self, pos: &Position, history: &[u64]) {
+    pub(super) fn set_path(&mut self, pos: &Position, history: &[u64]) {
         self.path.clear();
         let keep = (pos.quiet() as usize).min(history.len());
         self.path
