@@ -378,12 +378,12 @@ impl Searcher {
         history: &[u64],
         limits: &Limits,
     ) -> SearchResult {
-        self.tt.clear();
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
         if self.threads > 1 {
+            self.tt.clear();
             return self.search_threads(pos, drawn, history, limits);
         }
-        self.iterate(pos, drawn, history, limits)
+        self.iterate_alone(pos, drawn, history, limits)
     }
 
     /// A search by this thread alone, whatever [`Searcher::threads`]
