@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use duke_engine::search::{
     analysis_depth, analyze, confirm_depth, level as level_of, Assessment, TurnAnalysis, BLUNDER,
-    MISTAKE, SCORE_CAP,
+    CONFIRM_NODES, MISTAKE, SCORE_CAP,
 };
 use duke_engine::{Game, Side};
 use serde_json::json;
@@ -79,7 +79,9 @@ pub fn text(turns: &[TurnAnalysis], level: u8) -> String {
 /// How marked turns are searched again, if they are.
 fn confirm_text(level: u8) -> String {
     confirm_depth(level_of(level)).map_or(String::new(), |d| {
-        format!(", and a marked turn's best and played decisions again to depth {d} (depth column)")
+        format!(
+            ", and a marked turn's best and played decisions again, up to depth {d} within {CONFIRM_NODES} nodes (depth column)"
+        )
     })
 }
 

@@ -15,8 +15,9 @@ use crate::errors::Error;
 /// played; a mistake drops 100 or more, a blunder 300 or more (scores
 /// capped at ±2000 for the drop); "best" is "levy" when levying was best.
 /// Every decision is searched to depth 4 at most; at level 5 a marked turn
-/// is searched again to depth 6, and "depth" says which. The same function
-/// as `duke analyze`. Releases the GIL.
+/// is searched again, up to depth 6 within 3,000,000 nodes, and "depth"
+/// says which depth the figures come from. The same function as
+/// `duke analyze`. Releases the GIL.
 #[pyfunction]
 #[pyo3(signature = (record, level = 4))]
 pub fn analyze<'py>(
