@@ -548,7 +548,8 @@ impl Game {
     /// searches with helper threads (Lazy SMP): deeper in the same time on
     /// idle cores, but with more than 1 a depth or node limit no longer
     /// gives the same answer every run. `network` (a `duke.Network`)
-    /// searches with a learned evaluation instead of the hand-tuned one.
+    /// searches with a learned evaluation (alone, or correcting the
+    /// hand-tuned one: its `base`).
     /// Releases the GIL.
     #[pyo3(signature = (level = None, depth = None, nodes = None, millis = None, seed = 0, threads = 1, network = None))]
     #[allow(clippy::too_many_arguments)]

@@ -60,6 +60,7 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("LEVELS", duke_engine::search::LEVELS)?;
     m.add("MAX_GAMES", duke_engine::batch::MAX_GAMES)?;
     m.add("NNUE_FEATURES", duke_engine::search::nnue::FEATURES)?;
+    m.add("MATE_BOUND", duke_engine::search::MATE_BOUND)?;
     m.add("MAX_HINTS", duke_engine::search::MAX_HINTS)?;
     m.add("MAX_THREADS", duke_engine::search::MAX_THREADS)?;
     m.add("MAX_DEPTH", duke_engine::search::MAX_DEPTH)?;

@@ -10,9 +10,10 @@ use crate::position::Position;
 
 /// A learned evaluation (NNUE): the weights file `python -m duke.train`
 /// writes, read and checked once. Pass it as `network=` to
-/// `Game.best_action`, `best_index` and `hint` to search with it instead
-/// of the hand-tuned evaluation. Raises ParseError (code "nnue.file") for
-/// a file this engine cannot read.
+/// `Game.best_action`, `best_index` and `hint` to search with it: its
+/// output alone, or added to the hand-tuned evaluation as a correction
+/// (`base`, which the file names). Raises ParseError (code "nnue.file")
+/// for a file this engine cannot read.
 ///
 /// >>> net = duke.Network(open("net.nnue", "rb").read())  # doctest: +SKIP
 /// >>> duke.Game(seed=1).best_action(depth=3, network=net)  # doctest: +SKIP
@@ -30,7 +31,15 @@ impl Network {
         })
     }
 
-    /// The score of a position for its side to move, in centi-Footmen.
+    /// What the network's output is added to: "none", or "hand-tuned"
+    /// (Position.evaluate); the file says which.
+    #[getter]
+    fn base(&self) -> &'static str {
+        self.inner.base().name()
+    }
+
+    /// The score of a position for its side to move, in centi-Footmen: the
+    /// network's output plus its base.
     fn evaluate(&self, position: &Position) -> i32 {
         self.inner.evaluate(&position.inner)
     }

@@ -265,6 +265,14 @@ impl Position {
         Ok(self.inner.why_idle(square(sq)?).map(|i| i.to_string()))
     }
 
+    /// The hand-tuned static evaluation for the side to move, in
+    /// centi-Footmen (the engine's `search::evaluate`): what the search
+    /// scores a quiet leaf with, and what a Network whose base is
+    /// "hand-tuned" corrects.
+    fn evaluate(&self) -> i32 {
+        duke_engine::search::evaluate(&self.inner)
+    }
+
     /// The learned evaluation's active features of this position seen by
     /// `side` ("light" or "dark"), as a sorted list of ints below
     /// `duke.NNUE_FEATURES` (the engine's `search::nnue::active_features`:

@@ -72,15 +72,40 @@ def test_the_command_line_trains_and_writes_a_file_the_engine_reads(data, tmp_pa
     assert again.read_bytes() == blob
 
 
+def test_only_quiet_decisions_with_a_score_train():
+    assert tr.quiet("B1-B2", 120, ["B1-B2", "levy"])
+    assert tr.quiet("levy", -40, ["levy"])
+    assert not tr.quiet("B1-B2", None, [])  # no search score (a random player's)
+    assert not tr.quiet("P@C6", 615, ["P@C6"])  # a placement: the drawn troop is unseen
+    assert not tr.quiet("B1-B2", 50, ["C3xC5", "B1-B2"])  # the best action captures
+    assert not tr.quiet("B1-B2", 50, ["C3*B5"])  # a Strike captures too
+    assert not tr.quiet("D5-D3", 99997, ["D5-D3"])  # a forced win
+    assert not tr.quiet("D5-D3", -duke.MATE_BOUND, ["D5-D3"])
+
+
+def test_an_untrained_network_on_the_hand_tuned_base_is_the_hand_tuned_evaluation(data):
+    net = duke.Network(tr.export(tr.init(0)))
+    assert net.base == "hand-tuned"
+    for d in positions(data, 200):
+        pos = duke.Position(d)
+        assert net.evaluate(pos) == pos.evaluate(), d
+    # Without a base the network's own output is the score.
+    alone = duke.Network(tr.export(tr.init(0, "none"), "none"))
+    assert alone.base == "none"
+    scores = [alone.evaluate(duke.Position(d)) for d in positions(data, 200)]
+    assert len(set(scores)) > 1
+
+
 def test_the_engine_agrees_with_the_trained_model_on_1000_positions(data):
     examples = tr.load(str(data))
     train, held = tr.split(examples, 0.1, seed=0)
     assert len(held) > 0 and not set(train.game) & set(held.game)
     # Searching with the network: a legal decision, from every face of
     # the Python API that searches.
-    params = tr.train(train, held, epochs=1, progress=False)
+    params = tr.train(train, held, epochs=1, batch=32, progress=False)
     blob = tr.export(params)
     net = duke.Network(blob)
+    assert net.base == "hand-tuned"
     dpns = positions(data)
     assert len(dpns) == 1000
     engine = np.array([net.evaluate(duke.Position(d)) for d in dpns])
@@ -93,8 +118,10 @@ def test_the_engine_agrees_with_the_trained_model_on_1000_positions(data):
     diff = np.abs(engine - floats)
     print(f"engine - model over 1000 positions: max {diff.max():.2f}, mean {diff.mean():.2f} centi-Footmen")
     assert diff.max() <= 10.0, diff.max()
-    # And the scores are not all alike: the network learned something.
-    assert np.ptp(engine) > 0
+    # And the network's corrections to the hand-tuned evaluation are not all
+    # alike: it learned something.
+    hand = np.array([duke.Position(d).evaluate() for d in dpns])
+    assert np.ptp(engine - hand) > 0
     game = duke.Game(seed=2)
     assert game.best_action(depth=2, network=net) in game.legal_actions()
     assert game.hint(level=2, network=net)["best"]

@@ -27,8 +27,10 @@
 //!    to `0..=QA`;
 //! 3. `out` = `Σ h[j]·w3[j] + b3`, which is `QA·QB` per Footman.
 //!
-//! The score is `out · 100 / (QA·QB)`, floored: centi-Footmen for the side
-//! to move, as [`evaluate`](super::evaluate) gives. A trainer works in
+//! The network's output is `out · 100 / (QA·QB)`, floored: centi-Footmen
+//! for the side to move, as [`evaluate`](super::evaluate) gives. The score
+//! is the output plus the network's [`Base`]: nothing, or the hand-tuned
+//! evaluation, which the network then corrects. A trainer works in
 //! floats (`x` and `h` clamped to 0..1) and rounds `w1·QA`, `b1·QA`,
 //! `w2·QB`, `b2·QA·QB`, `w3·QB` and `b3·QA·QB` when it exports.
 //!
@@ -38,10 +40,11 @@
 //! | Field | Type |
 //! |---|---|
 //! | magic `DUKENNUE` | 8 bytes |
-//! | version, 1 | `u32` |
+//! | version, 2 | `u32` |
 //! | feature set name's length, then the name ([`FEATURE_SET`]) | `u16`, UTF-8 |
 //! | features, hidden, second layer | 3 × `u32` |
 //! | `QA`, `QB` | 2 × `u32` |
+//! | the [`Base`]: 0 none, 1 the hand-tuned evaluation | `u32` |
 //! | `b1`, then `w1` feature by feature | `i16` × ([`HIDDEN`] + [`FEATURES`] × [`HIDDEN`]) |
 //! | `w2` row by row, then `b2` | `i8` × [`L2`] × 2[`HIDDEN`], `i32` × [`L2`] |
 //! | `w3`, then `b3` | `i8` × [`L2`], `i32` |
@@ -90,8 +93,52 @@ pub const QB: i32 = 64;
 pub const FEATURE_SET: &str = "tile-owner-troop-face-square-2x15x2x36+bag-owner-troop-3-2x15x3";
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"DUKENNUE";
-/// The file format's version.
-pub const VERSION: u32 = 1;
+/// The file format's version (2 added the [`Base`]).
+pub const VERSION: u32 = 2;
+
+/// What a network's output is added to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Base {
+    /// Nothing: the network's output is the score.
+    Zero = 0,
+    /// The hand-tuned [`evaluate`](super::evaluate): the network learns a
+    /// correction to it. An untrained (zeroed) network of this base plays
+    /// exactly as the hand-tuned evaluation does.
+    HandTuned = 1,
+}
+
+impl Base {
+    /// The base's number in a weights file.
+    pub fn code(self) -> u32 {
+        self as u32
+    }
+
+    /// The base's name, as the faces show it: `"none"` or `"hand-tuned"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Base::Zero => "none",
+            Base::HandTuned => "hand-tuned",
+        }
+    }
+
+    /// The base of a file's number.
+    pub fn from_code(code: u32) -> Option<Base> {
+        match code {
+            0 => Some(Base::Zero),
+            1 => Some(Base::HandTuned),
+            _ => None,
+        }
+    }
+
+    /// The base's score of `pos` for the side to move, in centi-Footmen.
+    #[inline(always)]
+    pub fn evaluate(self, pos: &Position) -> i32 {
+        match self {
+            Base::Zero => 0,
+            Base::HandTuned => super::evaluate(pos),
+        }
+    }
+}
 
 /// The feature of the tile with board code `code` on square `sq`, seen by
 /// `view`.
@@ -173,6 +220,11 @@ impl fmt::Display for NetworkError {
                 f,
                 "the network's feature set is not this engine's ({FEATURE_SET})"
             ),
+            "base" => write!(
+                f,
+                "the network's base is {}: this engine knows 0 (none) and 1 (the hand-tuned evaluation)",
+                self.found
+            ),
             "length" => write!(
                 f,
                 "the network file is {} bytes, and its header asks for {}",
@@ -195,15 +247,23 @@ impl std::error::Error for NetworkError {}
 pub struct Network {
     b1: Vec<i16>,
     w1: Vec<i16>,
-    w2: Vec<i8>,
+    /// Held widened to `i16` (the file's are `i8`): the forward pass
+    /// multiplies `i16` by `i16` into `i32`, which the CPU does eight at
+    /// a time.
+    w2: Vec<i16>,
     b2: Vec<i32>,
     w3: Vec<i8>,
     b3: i32,
+    base: Base,
 }
 
 impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Network({FEATURES}x{HIDDEN}x2-{L2}-1)")
+        write!(
+            f,
+            "Network({FEATURES}x{HIDDEN}x2-{L2}-1, base {:?})",
+            self.base
+        )
     }
 }
 
@@ -244,7 +304,7 @@ impl Reader<'_> {
 
 /// The length of the header before the weights.
 const fn header_len() -> usize {
-    8 + 4 + 2 + FEATURE_SET.len() + 3 * 4 + 2 * 4
+    8 + 4 + 2 + FEATURE_SET.len() + 3 * 4 + 2 * 4 + 4
 }
 
 /// The length of a whole file.
@@ -252,8 +312,9 @@ pub const FILE_LEN: usize =
     header_len() + 2 * (HIDDEN + FEATURES * HIDDEN) + L2 * 2 * HIDDEN + 4 * L2 + L2 + 4;
 
 impl Network {
-    /// A network whose weights are all zero (it scores every position 0):
-    /// a starting point for tests and for a trainer's first export.
+    /// A network whose weights are all zero, with [`Base::Zero`] (it scores
+    /// every position 0): a starting point for tests and for a trainer's
+    /// first export.
     pub fn zeroed() -> Network {
         Network {
             b1: vec![0; HIDDEN],
@@ -262,7 +323,28 @@ impl Network {
             b2: vec![0; L2],
             w3: vec![0; L2],
             b3: 0,
+            base: Base::Zero,
         }
+    }
+
+    /// The same weights added to `base`.
+    ///
+    /// ```
+    /// use duke_engine::search::evaluate;
+    /// use duke_engine::search::nnue::{Base, Network};
+    /// use duke_engine::Position;
+    /// let pos = Position::standard();
+    /// let net = Network::zeroed().with_base(Base::HandTuned);
+    /// assert_eq!(net.evaluate(&pos), evaluate(&pos));
+    /// ```
+    pub fn with_base(mut self, base: Base) -> Network {
+        self.base = base;
+        self
+    }
+
+    /// What the network's output is added to.
+    pub fn base(&self) -> Base {
+        self.base
     }
 
     /// Reads a weights file, checking its magic, version, feature set,
@@ -297,12 +379,14 @@ impl Network {
                 return Err(wrong(field, found.into(), expected.into()));
             }
         }
+        let code = r.u32();
+        let base = Base::from_code(code).ok_or(wrong("base", code.into(), 1))?;
         if bytes.len() != FILE_LEN {
             return Err(wrong("length", bytes.len() as u64, FILE_LEN as u64));
         }
         let b1 = r.i16s(HIDDEN);
         let w1 = r.i16s(FEATURES * HIDDEN);
-        let w2 = r.i8s(L2 * 2 * HIDDEN);
+        let w2 = r.i8s(L2 * 2 * HIDDEN).into_iter().map(i16::from).collect();
         let b2 = r.i32s(L2);
         let w3 = r.i8s(L2);
         let b3 = r.i32();
@@ -313,6 +397,7 @@ impl Network {
             b2,
             w3,
             b3,
+            base,
         })
     }
 
@@ -329,13 +414,14 @@ impl Network {
             L2 as u32,
             QA as u32,
             QB as u32,
+            self.base.code(),
         ] {
             out.extend_from_slice(&n.to_le_bytes());
         }
         for v in self.b1.iter().chain(&self.w1) {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        out.extend(self.w2.iter().map(|&v| v as u8));
+        out.extend(self.w2.iter().map(|&v| v as i8 as u8));
         for v in &self.b2 {
             out.extend_from_slice(&v.to_le_bytes());
         }
@@ -351,23 +437,34 @@ impl Network {
     }
 
     /// The score of `pos` for the side to move, in centi-Footmen, from
-    /// fresh accumulators.
+    /// fresh accumulators: the network's output plus its [`Base`].
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        self.score(&Accumulator::refresh(self, pos), pos.side_to_move())
+        self.score(&Accumulator::refresh(self, pos), pos)
     }
 
-    /// The score for `mover` from accumulators that hold the position.
-    pub fn score(&self, acc: &Accumulator, mover: Side) -> i32 {
-        let mut x = [0i32; 2 * HIDDEN];
+    /// The score of `pos` from accumulators that hold it: the network's
+    /// [`output`](Network::output) plus its [`Base`].
+    #[inline]
+    pub fn score(&self, acc: &Accumulator, pos: &Position) -> i32 {
+        self.output(acc, pos.side_to_move()) + self.base.evaluate(pos)
+    }
+
+    /// The network's own output for `mover`, in centi-Footmen, from
+    /// accumulators that hold the position (without the [`Base`]).
+    pub fn output(&self, acc: &Accumulator, mover: Side) -> i32 {
+        let mut x = [0i16; 2 * HIDDEN];
         for (half, view) in [mover, !mover].into_iter().enumerate() {
             for (o, &a) in x[half * HIDDEN..].iter_mut().zip(&acc.v[view.index()]) {
-                *o = a.clamp(0, QA);
+                *o = a.clamp(0, QA) as i16;
             }
         }
         let mut out = self.b3;
-        for j in 0..L2 {
-            let w = &self.w2[j * 2 * HIDDEN..(j + 1) * 2 * HIDDEN];
-            let y: i32 = x.iter().zip(w).map(|(&a, &b)| a * i32::from(b)).sum();
+        for (j, w) in self.w2.chunks_exact(2 * HIDDEN).enumerate() {
+            let y: i32 = x
+                .iter()
+                .zip(w)
+                .map(|(&a, &b)| i32::from(a) * i32::from(b))
+                .sum();
             let h = (y + self.b2[j]).div_euclid(QB).clamp(0, QA);
             out += h * i32::from(self.w3[j]);
         }
@@ -479,7 +576,7 @@ mod tests {
         let mut net = Network::zeroed();
         net.b1.iter_mut().for_each(|v| *v = next(60) as i16);
         net.w1.iter_mut().for_each(|v| *v = next(40) as i16);
-        net.w2.iter_mut().for_each(|v| *v = next(100) as i8);
+        net.w2.iter_mut().for_each(|v| *v = next(100) as i16);
         net.b2.iter_mut().for_each(|v| *v = next(3000) as i32);
         net.w3.iter_mut().for_each(|v| *v = next(127) as i8);
         net.b3 = next(5000) as i32;
@@ -504,7 +601,7 @@ mod tests {
                     Accumulator::refresh(&net, &after),
                     "seed {seed}: {after}"
                 );
-                assert_eq!(net.score(&acc, after.side_to_move()), net.evaluate(&after));
+                assert_eq!(net.score(&acc, &after), net.evaluate(&after));
                 before = after;
                 checked += 1;
             }
@@ -536,6 +633,23 @@ mod tests {
             }
         }
         assert!(nodes > 1000, "{nodes}");
+        // The same with the hand-tuned evaluation as the base.
+        searcher.set_network(Some(alloc::sync::Arc::new(
+            noisy().with_base(Base::HandTuned),
+        )));
+        let players = BySide::new(Player::Random, Player::Random);
+        let mut driver = Driver::new(Game::standard(7), players, 7);
+        for _ in 0..20 {
+            driver.step();
+        }
+        if let Some((pos, drawn, history)) = crate::search::game_input(driver.game()) {
+            assert!(
+                searcher
+                    .search(&pos, drawn, &history, &Limits::depth(3))
+                    .nodes
+                    > 100
+            );
+        }
         // The hand-tuned evaluation is back with None.
         searcher.set_network(None);
         assert!(searcher.network().is_none());
@@ -554,21 +668,60 @@ mod tests {
         let e = Network::from_bytes(b"hello").unwrap_err();
         assert_eq!((e.field(), e.code()), ("magic", "nnue.file"));
         let mut v = bytes.clone();
-        v[8] = 2;
+        v[8] = 1;
         assert_eq!(
             Network::from_bytes(&v).unwrap_err().to_string(),
-            "the network's version is 2, and this engine reads 1"
+            "the network's version is 1, and this engine reads 2"
+        );
+        let mut base = bytes.clone();
+        let at = header_len() - 4;
+        base[at..at + 4].copy_from_slice(&7u32.to_le_bytes());
+        assert_eq!(
+            Network::from_bytes(&base).unwrap_err().to_string(),
+            "the network's base is 7: this engine knows 0 (none) and 1 (the hand-tuned evaluation)"
+        );
+        let residual = net.clone().with_base(Base::HandTuned);
+        assert_eq!(
+            Network::from_bytes(&residual.to_bytes()).unwrap().base(),
+            Base::HandTuned
         );
         let mut short = bytes.clone();
         short.pop();
         assert_eq!(Network::from_bytes(&short).unwrap_err().field(), "length");
         let mut hidden = bytes;
-        let at = header_len() - 16;
+        let at = header_len() - 20;
         hidden[at..at + 4].copy_from_slice(&32u32.to_le_bytes());
         assert_eq!(
             Network::from_bytes(&hidden).unwrap_err().to_string(),
             "the network's hidden width is 32, and this engine reads 64"
         );
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "searches; too slow under Miri")]
+    fn a_zeroed_network_on_the_hand_tuned_base_searches_as_the_hand_tuned_evaluation() {
+        use crate::search::{Limits, Searcher};
+        let zero = alloc::sync::Arc::new(Network::zeroed().with_base(Base::HandTuned));
+        for seed in 0..4u64 {
+            let players = BySide::new(Player::Random, Player::Random);
+            let mut driver = Driver::new(Game::standard(seed), players, seed);
+            for _ in 0..(seed * 9) {
+                driver.step();
+            }
+            let Some((pos, drawn, history)) = crate::search::game_input(driver.game()) else {
+                continue;
+            };
+            let mut plain = Searcher::new();
+            let mut net = Searcher::new();
+            net.set_network(Some(zero.clone()));
+            let a = plain.search(&pos, drawn, &history, &Limits::depth(4));
+            let b = net.search(&pos, drawn, &history, &Limits::depth(4));
+            assert_eq!(
+                (a.decision, a.score, a.nodes),
+                (b.decision, b.score, b.nodes),
+                "seed {seed}"
+            );
+        }
     }
 
     #[test]

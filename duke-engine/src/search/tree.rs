@@ -293,24 +293,30 @@ impl Searcher {
     /// The network's score of `pos`, the node at `ply`: its accumulators
     /// come from the nearest ply above with valid ones, one ply at a time
     /// (each step adds and removes the rows of the few features an action
-    /// changes), or from scratch when there is none. Any valid entry is a
-    /// correct base, since an update works between any two positions.
+    /// changes). When no ply above has them, the root's are computed from
+    /// scratch and the line is updated down from there: one refresh per
+    /// root decision, not one per node whose parents were not evaluated
+    /// (an interior node often is not, or its score came from the cache).
+    /// Any valid entry is a correct base, since an update works between
+    /// any two positions.
     fn net_eval(&mut self, net: &nnue::Network, pos: &Position, ply: usize) -> i32 {
         let ply = ply.min(MAX_PLY - 1);
         self.acc_pos[ply] = *pos;
-        match (0..ply).rev().find(|&q| self.acc_valid[q]) {
-            None => self.acc[ply] = nnue::Accumulator::refresh(net, pos),
-            Some(q) => {
-                for k in q + 1..=ply {
-                    let mut a = self.acc[k - 1];
-                    a.update(net, &self.acc_pos[k - 1], &self.acc_pos[k]);
-                    self.acc[k] = a;
-                    self.acc_valid[k] = true;
-                }
+        let q = match (0..ply).rev().find(|&q| self.acc_valid[q]) {
+            Some(q) => q,
+            None => {
+                self.acc[0] = nnue::Accumulator::refresh(net, &self.acc_pos[0]);
+                self.acc_valid[0] = true;
+                0
             }
+        };
+        for k in q + 1..=ply {
+            let mut a = self.acc[k - 1];
+            a.update(net, &self.acc_pos[k - 1], &self.acc_pos[k]);
+            self.acc[k] = a;
+            self.acc_valid[k] = true;
         }
-        self.acc_valid[ply] = true;
-        let score = net.score(&self.acc[ply], pos.side_to_move());
+        let score = net.score(&self.acc[ply], pos);
         // The crate's tests and debug builds check every incremental score
         // against a refresh.
         if cfg!(any(test, debug_assertions)) {

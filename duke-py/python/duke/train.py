@@ -1,20 +1,32 @@
 """Trains the engine's learned evaluation (NNUE) on self-play data.
 
     python -m duke.train --data DIR --out net.nnue
-        [--epochs N] [--batch B] [--lr LR] [--blend L] [--holdout F] [--seed S]
+        [--base hand-tuned|none] [--epochs N] [--batch B] [--lr LR]
+        [--blend L] [--holdout F] [--seed S]
 
 Needs the extra ``duke-engine[train]`` (JAX and optax, CPU). ``DIR`` is a
-data set written by ``python -m duke.selfplay``. Each decision row with a
-search score becomes one example: the position's features for both sides
-(``Position.nnue_features``), and a target that blends the search's score
-with the game's result. A levy's placement row is skipped: its position
-waits for a drawn troop, which the features do not show.
+data set written by ``python -m duke.selfplay``. Each quiet decision row
+with a search score becomes one example: the position's features for both
+sides (``Position.nnue_features``), and a target that blends the search's
+score with the game's result (by default the score alone). Skipped are:
+
+- a levy's placement row: its position waits for a drawn troop, which the
+  features do not show;
+- a position whose best action captures: the search's quiescence resolves
+  captures, so a static evaluation that learned them would count them
+  twice;
+- a position with a forced win or loss (``duke.MATE_BOUND``): a tactic,
+  not a judgement of the position.
 
 The network is the engine's (see the AI chapter of the book): per view, a
 sparse first layer of ``duke.NNUE_FEATURES`` inputs to 64, clamped to 0..1;
 the two views side by side into 16, clamped; then one output in Footmen.
-The trainer fits it in floats and writes the engine's quantized weights
-file, which ``duke engine --eval-file`` and ``duke.Network`` read.
+By default (``--base hand-tuned``) the output is added to the hand-tuned
+evaluation (``Position.evaluate``), so the network learns a correction to
+it and starts, untrained, as the hand-tuned evaluation; ``--base none``
+learns the whole score. The trainer fits it in floats and writes the
+engine's quantized weights file, which ``duke engine --eval-file`` and
+``duke.Network`` read.
 
 Games are split by ``game_id``: a held-out fraction of the games is never
 trained on, and its loss is printed after each epoch. Runs are seeded: the
@@ -46,6 +58,10 @@ MAX_ACTIVE = 64
 """The most features one view has at once (a padding slot stands for none)."""
 SCORE_SCALE = 200.0
 """Centi-Footmen per unit of the sigmoid that turns a score into a win chance."""
+VERSION = 2
+"""The weights file's version (the engine's ``search::nnue::VERSION``)."""
+BASES = {"none": 0, "hand-tuned": 1}
+"""What the network's output is added to, by name, with its number in the file."""
 
 
 @dataclass
@@ -57,12 +73,14 @@ class Examples:
     score: np.ndarray  # float32 (n,), centi-Footmen for the side to move
     result: np.ndarray  # float32 (n,), 1 win, 0 draw, -1 loss for the side to move
     game: np.ndarray  # int64 (n,)
+    hand: np.ndarray  # float32 (n,), Position.evaluate: the hand-tuned base, centi-Footmen
 
     def __len__(self) -> int:
         return len(self.score)
 
     def take(self, idx: np.ndarray) -> "Examples":
-        return Examples(self.us[idx], self.them[idx], self.score[idx], self.result[idx], self.game[idx])
+        return Examples(self.us[idx], self.them[idx], self.score[idx], self.result[idx],
+                        self.game[idx], self.hand[idx])
 
 
 def _padded(features: list[int]) -> list[int]:
@@ -80,6 +98,17 @@ def features_of(dpn: str) -> tuple[list[int], list[int]]:
     return _padded(pos.nnue_features(us)), _padded(pos.nnue_features(them))
 
 
+def quiet(action: str, score: Optional[int], top: Sequence[str]) -> bool:
+    """Whether a decision row trains the network: it has a search score, it
+    is not a levy's placement, its best action does not capture (``x`` or a
+    Strike's ``*`` in the action's text), and its score is not a forced win
+    or loss."""
+    if score is None or "@" in action or abs(score) >= duke.MATE_BOUND:
+        return False
+    best = top[0] if top else action
+    return "x" not in best and "*" not in best
+
+
 def load(data: str) -> Examples:
     """The examples of a self-play data set's *decisions* table."""
     import pyarrow.parquet as pq
@@ -87,12 +116,12 @@ def load(data: str) -> Examples:
     files = sorted(glob.glob(os.path.join(data, "decisions", "*.parquet")))
     if not files:
         raise SystemExit(f"{data}: no decisions/*.parquet (write one with python -m duke.selfplay)")
-    cols = ["game_id", "dpn", "action", "score", "result"]
+    cols = ["game_id", "dpn", "action", "score", "result", "top_actions"]
     tables = [pq.read_table(f, columns=cols) for f in files]
-    us, them, score, result, game = [], [], [], [], []
+    us, them, score, result, game, hand = [], [], [], [], [], []
     for t in tables:
-        for g, dpn, action, s, r in zip(*(t.column(c).to_pylist() for c in cols)):
-            if s is None or "@" in action:
+        for g, dpn, action, s, r, top in zip(*(t.column(c).to_pylist() for c in cols)):
+            if not quiet(action, s, top):
                 continue
             a, b = features_of(dpn)
             us.append(a)
@@ -100,12 +129,14 @@ def load(data: str) -> Examples:
             score.append(float(s))
             result.append(float(r))
             game.append(g)
+            hand.append(float(duke.Position(dpn).evaluate()))
     return Examples(
         np.asarray(us, dtype=np.int32).reshape(-1, MAX_ACTIVE),
         np.asarray(them, dtype=np.int32).reshape(-1, MAX_ACTIVE),
         np.asarray(score, dtype=np.float32),
         np.asarray(result, dtype=np.float32),
         np.asarray(game, dtype=np.int64),
+        np.asarray(hand, dtype=np.float32),
     )
 
 
@@ -118,8 +149,10 @@ def split(ex: Examples, holdout: float, seed: int) -> tuple[Examples, Examples]:
     return ex.take(np.flatnonzero(~mask)), ex.take(np.flatnonzero(mask))
 
 
-def init(seed: int) -> dict[str, Any]:
-    """A network's float parameters, small and seeded."""
+def init(seed: int, base: str = "hand-tuned") -> dict[str, Any]:
+    """A network's float parameters, small and seeded. On the hand-tuned
+    base the output layer starts at zero: the untrained network adds
+    nothing to the hand-tuned evaluation."""
     import jax
 
     k1, k2, k3 = jax.random.split(jax.random.PRNGKey(seed), 3)
@@ -130,13 +163,14 @@ def init(seed: int) -> dict[str, Any]:
         "w1": w1,
         "w2": jax.random.normal(k2, (L2, 2 * HIDDEN)) * (1.0 / np.sqrt(2 * HIDDEN)),
         "b2": jax.numpy.zeros((L2,)),
-        "w3": jax.random.normal(k3, (L2,)) * (1.0 / np.sqrt(L2)),
+        "w3": jax.random.normal(k3, (L2,)) * (0.0 if base == "hand-tuned" else 1.0 / np.sqrt(L2)),
         "b3": jax.numpy.zeros(()),
     }
 
 
 def forward(params: dict[str, Any], us: Any, them: Any) -> Any:
-    """The network in floats: the score in Footmen for the side to move."""
+    """The network in floats: its output in Footmen for the side to move
+    (without the base)."""
     import jax.numpy as jnp
 
     acc_us = params["b1"] + params["w1"][us].sum(axis=-2)
@@ -152,10 +186,10 @@ def _target(score: Any, result: Any, blend: float) -> Any:
     return blend * jax.nn.sigmoid(score / SCORE_SCALE) + (1.0 - blend) * (result + 1.0) / 2.0
 
 
-def _loss(params: dict[str, Any], us: Any, them: Any, target: Any) -> Any:
+def _loss(params: dict[str, Any], us: Any, them: Any, base: Any, target: Any) -> Any:
     import jax
 
-    out = forward(params, us, them) * 100.0
+    out = forward(params, us, them) * 100.0 + base
     return ((jax.nn.sigmoid(out / SCORE_SCALE) - target) ** 2).mean()
 
 
@@ -179,22 +213,26 @@ def train(
     epochs: int = 1,
     batch: int = 1024,
     lr: float = 1e-3,
-    blend: float = 0.7,
+    blend: float = 1.0,
     seed: int = 0,
+    base: str = "hand-tuned",
     progress: bool = True,
 ) -> dict[str, Any]:
     """Fits a network to the examples with Adam; prints the held-out loss
-    after each epoch. Returns the float parameters."""
+    after each epoch. Returns the float parameters. ``base`` is what the
+    network's output is added to: ``"hand-tuned"`` or ``"none"``."""
     import jax
     import optax
 
-    params = init(seed)
+    if base not in BASES:
+        raise ValueError(f"base {base!r}: one of {', '.join(BASES)}")
+    params = init(seed, base)
     opt = optax.adam(lr)
     state = opt.init(params)
 
     @jax.jit
-    def step(params: Any, state: Any, us: Any, them: Any, target: Any) -> Any:
-        loss, grads = jax.value_and_grad(_loss)(params, us, them, target)
+    def step(params: Any, state: Any, us: Any, them: Any, b: Any, target: Any) -> Any:
+        loss, grads = jax.value_and_grad(_loss)(params, us, them, b, target)
         updates, state = opt.update(grads, state, params)
         return _clip(optax.apply_updates(params, updates)), state, loss
 
@@ -204,6 +242,11 @@ def train(
     if n == 0:
         raise SystemExit("no examples with a search score (play with levels, not random players)")
     steps = max(1, -(-n // batch))
+    hand = base == "hand-tuned"
+
+    def base_of(e: Examples, idx: Any = slice(None)) -> np.ndarray:
+        return e.hand[idx] if hand else np.zeros_like(e.hand[idx])
+
     for epoch in range(epochs):
         bar = Progress(steps, f"epoch {epoch + 1}/{epochs}", progress, unit="steps")
         order = rng.permutation(n)
@@ -211,29 +254,31 @@ def train(
         for k in range(steps):
             idx = order[k * batch:(k + 1) * batch]
             target = _target(ex.score[idx], ex.result[idx], blend)
-            params, state, loss = step(params, state, ex.us[idx], ex.them[idx], target)
+            params, state, loss = step(params, state, ex.us[idx], ex.them[idx],
+                                       base_of(ex, idx), target)
             total += float(loss) * len(idx)
             bar.update(1, len(idx))
         bar.finish()
         line = f"epoch {epoch + 1}: train loss {total / n:.5f}"
         if len(held):
-            h = float(loss_of(params, held.us, held.them, _target(held.score, held.result, blend)))
+            h = float(loss_of(params, held.us, held.them, base_of(held),
+                              _target(held.score, held.result, blend)))
             line += f", held-out loss {h:.5f} ({len(held)} positions)"
         print(line, file=sys.stderr)
     return params
 
 
-def export(params: dict[str, Any]) -> bytes:
-    """The engine's weights file of float parameters (see the module's
-    format table in the AI chapter)."""
+def export(params: dict[str, Any], base: str = "hand-tuned") -> bytes:
+    """The engine's weights file of float parameters, added to ``base``
+    (see the format table of the engine's ``search::nnue``)."""
 
     def q(a: Any, scale: float, lo: int, hi: int, dtype: Any) -> np.ndarray:
         return np.clip(np.rint(np.asarray(a, dtype=np.float64) * scale), lo, hi).astype(dtype)
 
     name = FEATURE_SET.encode()
     out = bytearray(b"DUKENNUE")
-    out += struct.pack("<IH", 1, len(name)) + name
-    out += struct.pack("<5I", duke.NNUE_FEATURES, HIDDEN, L2, QA, QB)
+    out += struct.pack("<IH", VERSION, len(name)) + name
+    out += struct.pack("<6I", duke.NNUE_FEATURES, HIDDEN, L2, QA, QB, BASES[base])
     out += q(params["b1"], QA, -32768, 32767, "<i2").tobytes()
     out += q(params["w1"][: duke.NNUE_FEATURES], QA, -32768, 32767, "<i2").tobytes()
     out += q(params["w2"], QB, -128, 127, "i1").tobytes()
@@ -243,10 +288,12 @@ def export(params: dict[str, Any]) -> bytes:
     return bytes(out)
 
 
-def float_score(params: dict[str, Any], dpn: str) -> float:
-    """The trained model's score of a position in centi-Footmen (floats)."""
+def float_score(params: dict[str, Any], dpn: str, base: str = "hand-tuned") -> float:
+    """The trained model's score of a position in centi-Footmen (floats),
+    with its base."""
     us, them = features_of(dpn)
-    return float(forward(params, np.asarray(us), np.asarray(them))) * 100.0
+    add = duke.Position(dpn).evaluate() if base == "hand-tuned" else 0
+    return float(forward(params, np.asarray(us), np.asarray(them))) * 100.0 + add
 
 
 def quantized_score(data: bytes, dpn: str) -> int:
@@ -254,7 +301,8 @@ def quantized_score(data: bytes, dpn: str) -> int:
     in integers exactly as the engine computes it (numpy, no Rust): a
     check of the file format and of the engine's arithmetic."""
     name_len = struct.unpack_from("<H", data, 12)[0]
-    at = 14 + name_len + 5 * 4
+    base = struct.unpack_from("<I", data, 14 + name_len + 5 * 4)[0]
+    at = 14 + name_len + 6 * 4
     F = duke.NNUE_FEATURES
 
     def take(count: int, dtype: str) -> np.ndarray:
@@ -277,7 +325,7 @@ def quantized_score(data: bytes, dpn: str) -> int:
     ])
     h = np.clip((w2 @ x + b2) // QB, 0, QA)
     out = int(h @ w3) + b3
-    return (out * 100) // (QA * QB)
+    return (out * 100) // (QA * QB) + (pos.evaluate() if base == BASES["hand-tuned"] else 0)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -285,11 +333,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     p = argparse.ArgumentParser(prog="python -m duke.train", description=__doc__.split("\n")[0])
     p.add_argument("--data", required=True, help="a data set of python -m duke.selfplay")
     p.add_argument("--out", required=True, help="the weights file to write")
-    p.add_argument("--epochs", type=int, default=4, help="passes over the data (default 4)")
+    p.add_argument("--base", choices=list(BASES), default="hand-tuned",
+                   help="what the output is added to: the hand-tuned evaluation, which the "
+                   "network corrects, or none (default hand-tuned)")
+    p.add_argument("--epochs", type=int, default=2, help="passes over the data (default 2)")
     p.add_argument("--batch", type=int, default=1024, help="examples per step (default 1024)")
     p.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate (default 0.001)")
-    p.add_argument("--blend", type=float, default=0.7,
-                   help="the search score's share of the target, the result's the rest (default 0.7)")
+    p.add_argument("--blend", type=float, default=1.0,
+                   help="the search score's share of the target, the result's the rest (default 1.0)")
     p.add_argument("--holdout", type=float, default=0.1, help="the games held out (default 0.1)")
     p.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -303,8 +354,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
           f"({len(tr)} to train, {len(held)} held out), read in {time.monotonic() - t0:.1f} s",
           file=sys.stderr)
     params = train(tr, held, epochs=a.epochs, batch=a.batch, lr=a.lr, blend=a.blend,
-                   seed=a.seed, progress=not a.quiet)
-    data = export(params)
+                   seed=a.seed, base=a.base, progress=not a.quiet)
+    data = export(params, a.base)
     with open(a.out, "wb") as f:
         f.write(data)
     print(f"wrote {a.out} ({len(data)} bytes) in {time.monotonic() - t0:.1f} s")
