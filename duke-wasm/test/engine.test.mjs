@@ -243,13 +243,15 @@ test("a game searches with a learned network's weights file", () => {
   const name = new TextEncoder().encode("tile-owner-troop-face-square-2x15x2x36+bag-owner-troop-3-2x15x3");
   const [features, hidden, l2] = [2250, 64, 16];
   const weights = 2 * (hidden + features * hidden) + l2 * 2 * hidden + 4 * l2 + l2 + 4;
-  const file = new Uint8Array(8 + 4 + 2 + name.length + 20 + weights);
+  // Version 2; the last header field is the base: 0, nothing.
+  const file = new Uint8Array(8 + 4 + 2 + name.length + 24 + weights);
   const view = new DataView(file.buffer);
   file.set(new TextEncoder().encode("DUKENNUE"), 0);
-  view.setUint32(8, 1, true);
+  view.setUint32(8, 2, true);
   view.setUint16(12, name.length, true);
   file.set(name, 14);
-  [features, hidden, l2, 127, 64].forEach((n, i) => view.setUint32(14 + name.length + 4 * i, n, true));
+  const base = 14 + name.length + 20;
+  [features, hidden, l2, 127, 64, 0].forEach((n, i) => view.setUint32(14 + name.length + 4 * i, n, true));
   const game = new Game(5);
   game.play("B1-B2");
   const hand = game.bestDecision({ depth: 2 });
@@ -260,6 +262,12 @@ test("a game searches with a learned network's weights file", () => {
   assert.ok(game.hint(1, 2).best);
   game.setNetwork(null);
   assert.deepEqual(game.bestDecision({ depth: 2 }).score, hand.score);
+  // On the hand-tuned base (1), a zeroed network adds nothing to it.
+  view.setUint32(base, 1, true);
+  game.setNetwork(file);
+  const corrected = game.bestDecision({ depth: 2 });
+  assert.equal(corrected.score, hand.score);
+  assert.deepEqual(corrected.pv.map(String), hand.pv.map(String));
 });
 
 test("a whole game of level 1 against level 2 ends with an outcome", () => {
