@@ -100,13 +100,11 @@ def features_of(dpn: str) -> tuple[list[int], list[int]]:
 
 def quiet(action: str, score: Optional[int], top: Sequence[str]) -> bool:
     """Whether a decision row trains the network: it has a search score, it
-    is not a levy's placement, its best action does not capture (``x`` or a
-    Strike's ``*`` in the action's text), and its score is not a forced win
-    or loss."""
+    is not a levy's placement, its best action does not capture
+    (``Action.is_capture``), and its score is not a forced win or loss."""
     if score is None or "@" in action or abs(score) >= duke.MATE_BOUND:
         return False
-    best = top[0] if top else action
-    return "x" not in best and "*" not in best
+    return not duke.Action(top[0] if top else action).is_capture
 
 
 def load(data: str) -> Examples:
