@@ -311,9 +311,8 @@ impl Searcher {
             }
         };
         for k in q + 1..=ply {
-            let mut a = self.acc[k - 1];
-            a.update(net, &self.acc_pos[k - 1], &self.acc_pos[k]);
-            self.acc[k] = a;
+            self.acc[k] = self.acc[k - 1];
+            self.acc[k].update(net, &self.acc_pos[k - 1], &self.acc_pos[k]);
             self.acc_valid[k] = true;
         }
         let score = net.score(&self.acc[ply], pos);
