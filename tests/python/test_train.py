@@ -125,3 +125,14 @@ def test_the_engine_agrees_with_the_trained_model_on_1000_positions(data):
     game = duke.Game(seed=2)
     assert game.best_action(depth=2, network=net) in game.legal_actions()
     assert game.hint(level=2, network=net)["best"]
+
+
+def test_several_data_sets_read_as_one_keep_their_games_apart(data):
+    one = tr.load(str(data))
+    two = tr.load(str(data), str(data))
+    assert len(two) == 2 * len(one)
+    # The same game_id in two sets is two games, so a held-out split never
+    # cuts a game in two.
+    assert len(np.unique(two.game)) == 2 * len(np.unique(one.game))
+    with pytest.raises(SystemExit, match="no decisions"):
+        tr.load(str(data), str(data / "nowhere"))

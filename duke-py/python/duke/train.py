@@ -107,27 +107,30 @@ def quiet(action: str, score: Optional[int], top: Sequence[str]) -> bool:
     return not duke.Action(top[0] if top else action).is_capture
 
 
-def load(data: str) -> Examples:
-    """The examples of a self-play data set's *decisions* table."""
+def load(*data: str) -> Examples:
+    """The examples of one or more self-play data sets' *decisions* tables.
+    A game is known by its data set and its ``game_id``, so sets played
+    with different seeds can be read together."""
     import pyarrow.parquet as pq
 
-    files = sorted(glob.glob(os.path.join(data, "decisions", "*.parquet")))
-    if not files:
-        raise SystemExit(f"{data}: no decisions/*.parquet (write one with python -m duke.selfplay)")
     cols = ["game_id", "dpn", "action", "score", "result", "top_actions"]
-    tables = [pq.read_table(f, columns=cols) for f in files]
     us, them, score, result, game, hand = [], [], [], [], [], []
-    for t in tables:
-        for g, dpn, action, s, r, top in zip(*(t.column(c).to_pylist() for c in cols)):
-            if not quiet(action, s, top):
-                continue
-            a, b = features_of(dpn)
-            us.append(a)
-            them.append(b)
-            score.append(float(s))
-            result.append(float(r))
-            game.append(g)
-            hand.append(float(duke.Position(dpn).evaluate()))
+    for k, d in enumerate(data):
+        files = sorted(glob.glob(os.path.join(d, "decisions", "*.parquet")))
+        if not files:
+            raise SystemExit(f"{d}: no decisions/*.parquet (write one with python -m duke.selfplay)")
+        for f in files:
+            t = pq.read_table(f, columns=cols)
+            for g, dpn, action, s, r, top in zip(*(t.column(c).to_pylist() for c in cols)):
+                if not quiet(action, s, top):
+                    continue
+                a, b = features_of(dpn)
+                us.append(a)
+                them.append(b)
+                score.append(float(s))
+                result.append(float(r))
+                game.append((k << 40) | g)
+                hand.append(float(duke.Position(dpn).evaluate()))
     return Examples(
         np.asarray(us, dtype=np.int32).reshape(-1, MAX_ACTIVE),
         np.asarray(them, dtype=np.int32).reshape(-1, MAX_ACTIVE),
@@ -329,7 +332,8 @@ def quantized_score(data: bytes, dpn: str) -> int:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """The command line (``python -m duke.train``); returns the exit status."""
     p = argparse.ArgumentParser(prog="python -m duke.train", description=__doc__.split("\n")[0])
-    p.add_argument("--data", required=True, help="a data set of python -m duke.selfplay")
+    p.add_argument("--data", required=True, nargs="+",
+                   help="one or more data sets of python -m duke.selfplay, read as one")
     p.add_argument("--out", required=True, help="the weights file to write")
     p.add_argument("--base", choices=list(BASES), default="hand-tuned",
                    help="what the output is added to: the hand-tuned evaluation, which the "
@@ -346,7 +350,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if a.epochs < 1 or a.batch < 1 or not 0.0 <= a.holdout < 1.0 or not 0.0 <= a.blend <= 1.0:
         raise SystemExit("--epochs and --batch are at least 1, --holdout is in [0, 1), --blend in [0, 1]")
     t0 = time.monotonic()
-    ex = load(a.data)
+    ex = load(*a.data)
     tr, held = split(ex, a.holdout, a.seed)
     print(f"{len(ex)} positions from {len(np.unique(ex.game))} games "
           f"({len(tr)} to train, {len(held)} held out), read in {time.monotonic() - t0:.1f} s",
