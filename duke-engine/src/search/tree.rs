@@ -435,18 +435,23 @@ impl Searcher {
         };
         let mut order: Vec<Decision> = roots.clone();
         for depth in 1..=max_depth {
-            let mut iteration_best: Option<(Decision, i32)> = None;
+            // The best so far by its index in `order`: a decision held
+            // beside its score lets the compiler pack the levy's unwritten
+            // action bytes with the score into one register, which valgrind
+            // then reports as a jump on uninitialised bytes.
+            let mut iteration_best: Option<(usize, i32)> = None;
             let mut alpha = -INF;
-            for &d in &order {
+            for (i, &d) in order.iter().enumerate() {
                 let score = self.root_child(pos, drawn, d, depth as i32, alpha, INF);
                 if self.stopped && depth > 1 {
                     break;
                 }
                 if iteration_best.is_none_or(|(_, s)| score > s) {
-                    iteration_best = Some((d, score));
+                    iteration_best = Some((i, score));
                 }
                 alpha = alpha.max(score);
             }
+            let iteration_best = iteration_best.map(|(i, score)| (order[i], score));
             if self.stopped && depth > 1 {
                 // An unfinished iteration still counts where it finished:
                 // the decisions it searched through, the previous best
