@@ -4,7 +4,7 @@
 //! | Layer | Size | Numbers |
 //! |---|---|---|
 //! | features | [`FEATURES`] = 2,250, sparse, per perspective | active or not |
-//! | first layer | [`FEATURES`] → [`HIDDEN`], shared by both perspectives | `i16` weights, `i32` accumulators |
+//! | first layer | [`FEATURES`] → [`HIDDEN`], shared by both perspectives | `i16` weights and accumulators |
 //! | second layer | 2 × [`HIDDEN`] → [`L2`] | `i8` weights, `i32` biases |
 //! | output | [`L2`] → 1 | `i8` weights, `i32` bias |
 //!
@@ -17,7 +17,11 @@
 //! **Accumulators.** The first layer's output for each view is the bias
 //! plus the rows of the active features. An action changes a few squares
 //! and perhaps a bag, so [`Accumulator::update`] adds and removes only
-//! those rows. The search keeps one accumulator per ply.
+//! those rows. The search keeps one accumulator per ply. The accumulators
+//! are 16-bit, as the weights: a file is refused unless no position can
+//! take a first-layer sum outside `i16` (its bias and the [`MAX_ACTIVE`]
+//! largest weights of each unit, in absolute value, add up to at most
+//! 32,767), so that the 16-bit sums are exact.
 //!
 //! **Forward pass.** With `QA` = 127 and `QB` = 64:
 //!
@@ -82,6 +86,18 @@ pub const BAG_FEATURES: usize = 2 * Troop::COUNT * BAG_DEPTH;
 pub const BAG_DEPTH: usize = 3;
 /// Features per perspective.
 pub const FEATURES: usize = TILE_FEATURES + BAG_FEATURES;
+/// The most features active in one view of a position: a tile gives at
+/// most one (on the board, or in a bag within [`BAG_DEPTH`]), and a side
+/// has at most its army's tiles (both armies: 38).
+pub const MAX_ACTIVE: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < Troop::COUNT {
+        n += Troop::ALL[i].army_count() as usize;
+        i += 1;
+    }
+    2 * n
+};
 /// The first layer's width (per perspective).
 pub const HIDDEN: usize = 64;
 /// The second layer's width.
@@ -109,6 +125,11 @@ pub enum Base {
 }
 
 impl Base {
+    /// Every base, by its number in a weights file.
+    pub const ALL: [Base; 2] = [Base::Zero, Base::HandTuned];
+    /// How many bases there are.
+    pub const COUNT: usize = Base::ALL.len();
+
     /// The base's number in a weights file.
     pub fn code(self) -> u32 {
         self as u32
@@ -229,6 +250,13 @@ impl fmt::Display for NetworkError {
             "length" => write!(
                 f,
                 "the network file is {} bytes, and its header asks for {}",
+                self.found, self.expected
+            ),
+            "first layer range" => write!(
+                f,
+                "the network's first layer can sum to {} in one unit (its bias and the \
+                 {MAX_ACTIVE} largest weights), more than the engine's 16-bit \
+                 accumulators hold ({})",
                 self.found, self.expected
             ),
             field => write!(
@@ -391,6 +419,10 @@ impl Network {
         let b2 = r.i32s(L2);
         let w3 = r.i8s(L2);
         let b3 = r.i32();
+        let reach = first_layer_reach(&b1, &w1);
+        if reach > i64::from(i16::MAX) {
+            return Err(wrong("first layer range", reach as u64, i16::MAX as u64));
+        }
         Ok(Network {
             b1,
             w1,
@@ -456,7 +488,7 @@ impl Network {
         let mut x = [0i16; 2 * HIDDEN];
         for (half, view) in [mover, !mover].into_iter().enumerate() {
             for (o, &a) in x[half * HIDDEN..].iter_mut().zip(&acc.v[view.index()]) {
-                *o = a.clamp(0, QA) as i16;
+                *o = a.clamp(0, QA as i16);
             }
         }
         let mut out = self.b3;
@@ -469,11 +501,28 @@ impl Network {
     }
 }
 
+/// The largest first-layer sum, in absolute value, that any position can
+/// reach in one unit: the unit's bias and its [`MAX_ACTIVE`] largest
+/// weights in absolute value.
+fn first_layer_reach(b1: &[i16], w1: &[i16]) -> i64 {
+    let mut most = 0;
+    let mut column = [0i64; FEATURES];
+    for j in 0..HIDDEN {
+        for (f, c) in column.iter_mut().enumerate() {
+            *c = i64::from(w1[f * HIDDEN + j]).abs();
+        }
+        column.select_nth_unstable_by(MAX_ACTIVE, |a, b| b.cmp(a));
+        let sum: i64 = column[..MAX_ACTIVE].iter().sum();
+        most = most.max(i64::from(b1[j]).abs() + sum);
+    }
+    most
+}
+
 /// The first layer's output for both views of one position (see the
 /// [module](self)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Accumulator {
-    v: [[i32; HIDDEN]; 2],
+    v: [[i16; HIDDEN]; 2],
 }
 
 impl Accumulator {
@@ -489,9 +538,7 @@ impl Accumulator {
         };
         for view in [Side::Light, Side::Dark] {
             let v = &mut acc.v[view.index()];
-            for (o, &b) in v.iter_mut().zip(&net.b1) {
-                *o = i32::from(b);
-            }
+            v.copy_from_slice(&net.b1);
             active_features(pos, view, |f| add(v, net.row(f)));
         }
         acc
@@ -520,19 +567,13 @@ impl Accumulator {
     /// that changed (a levy). Any two positions work; an action's child
     /// is a few rows.
     pub fn update(&mut self, net: &Network, before: &Position, after: &Position) {
-        // Four squares compared at a time: an action changes one to three.
-        for (k, (b, a)) in before
-            .board
-            .chunks_exact(4)
-            .zip(after.board.chunks_exact(4))
-            .enumerate()
-        {
-            if b == a {
-                continue;
-            }
-            for sq in 4 * k..4 * k + 4 {
-                self.update_square(net, before.board[sq], after.board[sq], sq);
-            }
+        // The squares whose tile changed, eight compared at a time: an
+        // action changes one to three.
+        let mut changed = changed_squares(&before.board, &after.board);
+        while changed != 0 {
+            let sq = changed.trailing_zeros() as usize;
+            changed &= changed - 1;
+            self.update_square(net, before.board[sq], after.board[sq], sq);
         }
         for owner in [Side::Light, Side::Dark] {
             let (old, new) = (before.bag(owner), after.bag(owner));
@@ -556,6 +597,29 @@ impl Accumulator {
     }
 }
 
+/// The squares where two boards differ, as a mask (bit `sq`).
+#[inline(always)]
+fn changed_squares(a: &[u8; 36], b: &[u8; 36]) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut mask = 0u64;
+    // Words at bytes 0, 8, 16, 24 and 28 (the last overlaps the one before;
+    // its bits land on the same squares).
+    for start in [0, 8, 16, 24, 28] {
+        let word = |board: &[u8; 36]| {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&board[start..start + 8]);
+            u64::from_le_bytes(w)
+        };
+        let x = word(a) ^ word(b);
+        // The high bit of each byte that is not zero.
+        let nonzero = ((x & LOW7).wrapping_add(LOW7) | x) & !LOW7;
+        // One bit per byte, at the byte's index: gather the high bits.
+        let bits = (nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        mask |= bits << start;
+    }
+    mask
+}
+
 /// `Σ x[i]·w[i]`, eight products a step added in pairs into four lanes
 /// (SSE2's `pmaddwd`): the compiler, given the plain loop, multiplies four
 /// at a time.
@@ -568,17 +632,19 @@ fn dot(x: &[i16; 2 * HIDDEN], w: &[i16]) -> i32 {
     acc.to_array().iter().sum()
 }
 
+// Wrapping: a sum outside `i16` would come back into range before the
+// end, and a file whose sums could end outside it is refused.
 #[inline(always)]
-fn add(v: &mut [i32; HIDDEN], row: &[i16]) {
+fn add(v: &mut [i16; HIDDEN], row: &[i16]) {
     for (o, &w) in v.iter_mut().zip(row) {
-        *o += i32::from(w);
+        *o = o.wrapping_add(w);
     }
 }
 
 #[inline(always)]
-fn sub(v: &mut [i32; HIDDEN], row: &[i16]) {
+fn sub(v: &mut [i16; HIDDEN], row: &[i16]) {
     for (o, &w) in v.iter_mut().zip(row) {
-        *o -= i32::from(w);
+        *o = o.wrapping_sub(w);
     }
 }
 
@@ -621,6 +687,11 @@ mod tests {
             while driver.step().is_some() {
                 let after = *driver.game().position();
                 acc.update(&net, &before, &after);
+                for view in [Side::Light, Side::Dark] {
+                    let mut active = 0;
+                    active_features(&after, view, |_| active += 1);
+                    assert!(active <= MAX_ACTIVE, "{active} features: {after}");
+                }
                 assert_eq!(
                     acc,
                     Accumulator::refresh(&net, &after),
@@ -709,6 +780,18 @@ mod tests {
         assert_eq!(
             Network::from_bytes(&residual.to_bytes()).unwrap().base(),
             Base::HandTuned
+        );
+        // Weights whose sums could leave the 16-bit accumulators.
+        let mut wide = net.clone();
+        wide.w1[HIDDEN + 5] = 900;
+        assert_eq!(Network::from_bytes(&wide.to_bytes()).unwrap(), wide);
+        wide.w1.iter_mut().step_by(HIDDEN).for_each(|w| *w = -900);
+        let e = Network::from_bytes(&wide.to_bytes()).unwrap_err();
+        assert_eq!(e.field(), "first layer range");
+        assert!(
+            e.to_string()
+                .contains("more than the engine's 16-bit accumulators hold (32767)"),
+            "{e}"
         );
         let mut short = bytes.clone();
         short.pop();
