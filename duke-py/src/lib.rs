@@ -60,6 +60,7 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("LEVELS", duke_engine::search::LEVELS)?;
     m.add("MAX_GAMES", duke_engine::batch::MAX_GAMES)?;
     m.add("NNUE_FEATURES", duke_engine::search::nnue::FEATURES)?;
+    m.add("NNUE_FORMAT", nnue_format(py)?)?;
     m.add("MATE_BOUND", duke_engine::search::MATE_BOUND)?;
     m.add("MAX_HINTS", duke_engine::search::MAX_HINTS)?;
     m.add("MAX_THREADS", duke_engine::search::MAX_THREADS)?;
@@ -133,4 +134,27 @@ fn square_name(index: i64) -> PyResult<String> {
 #[pyfunction]
 fn parse_square(name: &str) -> errors::Result<usize> {
     Ok(name.parse::<Square>()?.index())
+}
+
+/// The learned evaluation's weights file as the engine reads it, for a
+/// trainer that writes one (`duke.train`): the engine owns every number.
+fn nnue_format(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
+    use duke_engine::search::nnue;
+    let d = pyo3::types::PyDict::new(py);
+    d.set_item("magic", nnue::MAGIC.as_slice())?;
+    d.set_item("version", nnue::VERSION)?;
+    d.set_item("feature_set", nnue::FEATURE_SET)?;
+    d.set_item("features", nnue::FEATURES)?;
+    d.set_item("hidden", nnue::HIDDEN)?;
+    d.set_item("l2", nnue::L2)?;
+    d.set_item("qa", nnue::QA)?;
+    d.set_item("qb", nnue::QB)?;
+    d.set_item("max_active", nnue::MAX_ACTIVE)?;
+    d.set_item("file_len", nnue::FILE_LEN)?;
+    let bases = pyo3::types::PyDict::new(py);
+    for b in nnue::Base::ALL {
+        bases.set_item(b.name(), b.code())?;
+    }
+    d.set_item("bases", bases)?;
+    Ok(d)
 }

@@ -136,3 +136,24 @@ def test_several_data_sets_read_as_one_keep_their_games_apart(data):
     assert len(np.unique(two.game)) == 2 * len(np.unique(one.game))
     with pytest.raises(SystemExit, match="no decisions"):
         tr.load(str(data), str(data / "nowhere"))
+
+
+def test_the_trainers_limits_keep_every_file_inside_the_engines_accumulators():
+    import jax.numpy as jnp
+
+    fmt = duke.NNUE_FORMAT
+    assert (tr.HIDDEN, tr.L2, tr.QA, tr.QB, tr.VERSION) == (
+        fmt["hidden"], fmt["l2"], fmt["qa"], fmt["qb"], fmt["version"])
+    assert tr.BASES == fmt["bases"] and tr.FEATURE_SET == fmt["feature_set"]
+    params = tr.init(0)
+    # Every first-layer weight and bias as large as training lets it be.
+    top = tr._clip({**params, "w1": jnp.full_like(params["w1"], 1e3),
+                    "b1": jnp.full_like(params["b1"], 1e3)})
+    blob = tr.export(top)
+    assert len(blob) == fmt["file_len"]
+    duke.Network(blob).evaluate(duke.Position())  # read: no sum leaves 16 bits
+    # One step past the limit, the engine refuses the file and says why.
+    over = dict(top, w1=top["w1"] * 1.1, b1=top["b1"] * 1.1)
+    with pytest.raises(duke.DukeError, match="16-bit accumulators") as e:
+        duke.Network(tr.export(over))
+    assert e.value.code == "nnue.file"

@@ -23,6 +23,8 @@ HINT_LEVEL: int
 """The level hint() searches at with no level, the same in every face: the strongest (5, about a second)."""
 NNUE_FEATURES: int
 """How many features the learned evaluation has per view (Position.nnue_features)."""
+NNUE_FORMAT: dict[str, Any]
+"""The learned evaluation's weights file as the engine reads it: "magic", "version", "feature_set", "features", "hidden", "l2", "qa", "qb", "max_active" (the most features one view has), "file_len", and "bases" (name to number). duke.train writes files by it."""
 MATE_BOUND: int
 """A search score at or beyond +-MATE_BOUND is a forced win or loss (a Duke capture the search found)."""
 LEVELS: int
@@ -60,6 +62,7 @@ __all__ = [
     "DEFAULT_LEVEL",
     "HINT_LEVEL",
     "NNUE_FEATURES",
+    "NNUE_FORMAT",
     "MATE_BOUND",
     "Network",
     "LEVELS",

@@ -49,19 +49,25 @@ import numpy as np
 import duke
 from duke._progress import Progress
 
-HIDDEN = 64
-L2 = 16
-QA = 127
-QB = 64
-FEATURE_SET = "tile-owner-troop-face-square-2x15x2x36+bag-owner-troop-3-2x15x3"
-MAX_ACTIVE = 64
-"""The most features one view has at once (a padding slot stands for none)."""
+# The weights file's numbers are the engine's (duke.NNUE_FORMAT).
+_FORMAT = duke.NNUE_FORMAT
+HIDDEN: int = _FORMAT["hidden"]
+L2: int = _FORMAT["l2"]
+QA: int = _FORMAT["qa"]
+QB: int = _FORMAT["qb"]
+FEATURE_SET: str = _FORMAT["feature_set"]
+VERSION: int = _FORMAT["version"]
+"""The weights file's version (the engine's ``search::nnue::VERSION``)."""
+BASES: dict[str, int] = dict(_FORMAT["bases"])
+"""What the network's output is added to, by name, with its number in the file."""
+MAX_ACTIVE: int = _FORMAT["max_active"]
+"""The most features one view has at once; the examples are padded to it
+(a padding slot stands for none)."""
+FIRST_LAYER_LIMIT = (32767 // (MAX_ACTIVE + 1)) / QA
+"""The largest first-layer weight or bias, in floats: with it no sum of a
+bias and MAX_ACTIVE weights leaves the engine's 16-bit accumulators."""
 SCORE_SCALE = 200.0
 """Centi-Footmen per unit of the sigmoid that turns a score into a win chance."""
-VERSION = 2
-"""The weights file's version (the engine's ``search::nnue::VERSION``)."""
-BASES = {"none": 0, "hand-tuned": 1}
-"""What the network's output is added to, by name, with its number in the file."""
 
 
 @dataclass
@@ -202,8 +208,9 @@ def _clip(params: dict[str, Any]) -> dict[str, Any]:
     p = dict(params)
     p["w2"] = jnp.clip(p["w2"], -lim, lim)
     p["w3"] = jnp.clip(p["w3"], -lim, lim)
-    p["w1"] = jnp.clip(p["w1"], -32767 / QA, 32767 / QA).at[duke.NNUE_FEATURES].set(0.0)
-    p["b1"] = jnp.clip(p["b1"], -32767 / QA, 32767 / QA)
+    lim1 = FIRST_LAYER_LIMIT
+    p["w1"] = jnp.clip(p["w1"], -lim1, lim1).at[duke.NNUE_FEATURES].set(0.0)
+    p["b1"] = jnp.clip(p["b1"], -lim1, lim1)
     return p
 
 
@@ -277,7 +284,7 @@ def export(params: dict[str, Any], base: str = "hand-tuned") -> bytes:
         return np.clip(np.rint(np.asarray(a, dtype=np.float64) * scale), lo, hi).astype(dtype)
 
     name = FEATURE_SET.encode()
-    out = bytearray(b"DUKENNUE")
+    out = bytearray(_FORMAT["magic"])
     out += struct.pack("<IH", VERSION, len(name)) + name
     out += struct.pack("<6I", duke.NNUE_FEATURES, HIDDEN, L2, QA, QB, BASES[base])
     out += q(params["b1"], QA, -32768, 32767, "<i2").tobytes()
