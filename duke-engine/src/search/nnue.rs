@@ -76,7 +76,6 @@ use core::fmt;
 use crate::encode::map_sq;
 use crate::masks::EMPTY;
 use crate::{Position, Side, Troop};
-use wide::{i16x8, i32x4};
 
 /// Tile features: owner (ours, theirs) × troop × face × square.
 pub const TILE_FEATURES: usize = 2 * Troop::COUNT * 2 * 36;
@@ -276,10 +275,8 @@ impl std::error::Error for NetworkError {}
 pub struct Network {
     b1: Vec<i16>,
     w1: Vec<i16>,
-    /// Held widened to `i16` (the file's are `i8`): the forward pass
-    /// multiplies `i16` by `i16` into `i32`, which the CPU does eight at
-    /// a time.
-    w2: Vec<i16>,
+    /// Row by row, as in the file.
+    w2: Vec<i8>,
     b2: Vec<i32>,
     w3: Vec<i8>,
     b3: i32,
@@ -415,7 +412,7 @@ impl Network {
         }
         let b1 = r.i16s(HIDDEN);
         let w1 = r.i16s(FEATURES * HIDDEN);
-        let w2 = r.i8s(L2 * 2 * HIDDEN).into_iter().map(i16::from).collect();
+        let w2 = r.i8s(L2 * 2 * HIDDEN);
         let b2 = r.i32s(L2);
         let w3 = r.i8s(L2);
         let b3 = r.i32();
@@ -454,7 +451,7 @@ impl Network {
         for v in self.b1.iter().chain(&self.w1) {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        out.extend(self.w2.iter().map(|&v| v as i8 as u8));
+        out.extend(self.w2.iter().map(|&v| v as u8));
         for v in &self.b2 {
             out.extend_from_slice(&v.to_le_bytes());
         }
@@ -485,10 +482,11 @@ impl Network {
     /// The network's own output for `mover`, in centi-Footmen, from
     /// accumulators that hold the position (without the [`Base`]).
     pub fn output(&self, acc: &Accumulator, mover: Side) -> i32 {
-        let mut x = [0i16; 2 * HIDDEN];
+        // The activations fit a byte (0..=QA), and the weights are bytes.
+        let mut x = [0u8; 2 * HIDDEN];
         for (half, view) in [mover, !mover].into_iter().enumerate() {
             for (o, &a) in x[half * HIDDEN..].iter_mut().zip(&acc.v[view.index()]) {
-                *o = a.clamp(0, QA as i16);
+                *o = a.clamp(0, QA as i16) as u8;
             }
         }
         let mut out = self.b3;
@@ -620,14 +618,59 @@ fn changed_squares(a: &[u8; 36], b: &[u8; 36]) -> u64 {
     mask
 }
 
-/// `Σ x[i]·w[i]`, eight products a step added in pairs into four lanes
-/// (SSE2's `pmaddwd`): the compiler, given the plain loop, multiplies four
-/// at a time.
+/// `Σ x[i]·w[i]` of the activations (bytes, 0..=`QA`) and a row of the
+/// second layer (`i8`), exactly.
+///
+/// With SSSE3 (every x86-64-v2 CPU; this repository's x86-64 builds):
+/// sixteen products a step by `pmaddubsw`, which multiplies unsigned by
+/// signed bytes and adds them in pairs into 16-bit lanes (a pair is at
+/// most 2·127·128 = 32,512, so it never saturates), then `pmaddwd` by
+/// ones into four 32-bit lanes. Elsewhere, [`dot_plain`].
+#[cfg(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    target_feature = "ssse3"
+))]
 #[inline(always)]
-fn dot(x: &[i16; 2 * HIDDEN], w: &[i16]) -> i32 {
+fn dot(x: &[u8; 2 * HIDDEN], w: &[i8]) -> i32 {
+    use safe_arch::{
+        add_i32_m128i, m128i, mul_i16_horizontal_add_m128i,
+        mul_u8i8_add_horizontal_saturating_m128i, set_splat_i16_m128i,
+    };
+    let ones = set_splat_i16_m128i(1);
+    let mut acc = m128i::default();
+    for (xs, ws) in x.chunks_exact(16).zip(w.chunks_exact(16)) {
+        let a = m128i::from(<[u8; 16]>::try_from(xs).expect("16 bytes"));
+        let b = m128i::from(<[i8; 16]>::try_from(ws).expect("16 bytes"));
+        let pairs = mul_u8i8_add_horizontal_saturating_m128i(a, b);
+        acc = add_i32_m128i(acc, mul_i16_horizontal_add_m128i(pairs, ones));
+    }
+    <[i32; 4]>::from(acc).iter().sum()
+}
+
+#[cfg(not(all(
+    any(target_arch = "x86", target_arch = "x86_64"),
+    target_feature = "ssse3"
+)))]
+use dot_plain as dot;
+
+/// [`dot`] without SSSE3: eight products a step through `wide` (SSE2's
+/// `pmaddwd`, wasm's simd128 when enabled, plain code elsewhere).
+#[cfg_attr(
+    all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "ssse3",
+        not(test)
+    ),
+    allow(dead_code)
+)]
+#[inline(always)]
+fn dot_plain(x: &[u8; 2 * HIDDEN], w: &[i8]) -> i32 {
+    use wide::{i16x8, i32x4};
     let mut acc = i32x4::ZERO;
     for (xs, ws) in x.chunks_exact(8).zip(w.chunks_exact(8)) {
-        acc += i16x8::from_slice_unaligned(xs).dot(i16x8::from_slice_unaligned(ws));
+        let a = i16x8::new(core::array::from_fn(|i| i16::from(xs[i])));
+        let b = i16x8::new(core::array::from_fn(|i| i16::from(ws[i])));
+        acc += a.dot(b);
     }
     acc.to_array().iter().sum()
 }
@@ -667,11 +710,37 @@ mod tests {
         let mut net = Network::zeroed();
         net.b1.iter_mut().for_each(|v| *v = next(60) as i16);
         net.w1.iter_mut().for_each(|v| *v = next(40) as i16);
-        net.w2.iter_mut().for_each(|v| *v = next(100) as i16);
+        net.w2.iter_mut().for_each(|v| *v = next(127) as i8);
         net.b2.iter_mut().for_each(|v| *v = next(3000) as i32);
         net.w3.iter_mut().for_each(|v| *v = next(127) as i8);
         net.b3 = next(5000) as i32;
         net
+    }
+
+    #[test]
+    fn the_dot_product_is_exact_at_the_extremes() {
+        // Every activation at its top and every weight at either end: the
+        // 16-bit pairs of the SIMD path must not saturate.
+        let x = [QA as u8; 2 * HIDDEN];
+        for w in [-128i8, 127] {
+            let row = [w; 2 * HIDDEN];
+            assert_eq!(dot(&x, &row), 2 * HIDDEN as i32 * QA * i32::from(w));
+            assert_eq!(dot_plain(&x, &row), dot(&x, &row));
+        }
+        // Both paths against the plain sum.
+        for k in 0..64usize {
+            let row: Vec<i8> = (0..2 * HIDDEN)
+                .map(|i| ((i * 37 + k * 101) % 256) as u8 as i8)
+                .collect();
+            let xs: [u8; 2 * HIDDEN] = core::array::from_fn(|i| ((i * 11 + k * 7) % 128) as u8);
+            let plain: i32 = xs
+                .iter()
+                .zip(&row)
+                .map(|(&a, &b)| i32::from(a) * i32::from(b))
+                .sum();
+            assert_eq!(dot(&xs, &row), plain);
+            assert_eq!(dot_plain(&xs, &row), plain);
+        }
     }
 
     #[test]
