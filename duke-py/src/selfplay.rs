@@ -150,9 +150,11 @@ impl Block {
 /// - `observation` (rows of OBS_LEN uint8) and `mask` (rows of
 ///   ACTION_SPACE uint8): when asked for, else None.
 ///
-/// Game k of a list is the same whatever else the list holds.
+/// Game k of a list is the same whatever else the list holds. With a
+/// `network` (a `duke.Network`), every level and search-limit player
+/// evaluates with it.
 #[pyfunction]
-#[pyo3(signature = (games, observe = false, mask = false, top = 0, perspective = "mover"))]
+#[pyo3(signature = (games, observe = false, mask = false, top = 0, perspective = "mover", network = None))]
 pub fn play_games<'py>(
     py: Python<'py>,
     games: Vec<(u64, String, String)>,
@@ -160,7 +162,9 @@ pub fn play_games<'py>(
     mask: bool,
     top: usize,
     perspective: &str,
+    network: Option<PyRef<'py, crate::network::Network>>,
 ) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
+    let network = network.map(|n| std::sync::Arc::clone(&n.inner));
     let opts = Options {
         observe,
         mask,
@@ -176,6 +180,7 @@ pub fn play_games<'py>(
     let b = crate::interrupt::with_stop(py, move |stop| {
         let mut b = Block::default();
         b.searcher.set_stop_flag(Some(std::sync::Arc::clone(&stop)));
+        b.searcher.set_network(network);
         for (id, (seed, players)) in plan.into_iter().enumerate() {
             if stop.load(std::sync::atomic::Ordering::Relaxed) {
                 break;

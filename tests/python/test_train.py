@@ -157,3 +157,40 @@ def test_the_trainers_limits_keep_every_file_inside_the_engines_accumulators():
     with pytest.raises(duke.DukeError, match="16-bit accumulators") as e:
         duke.Network(tr.export(over))
     assert e.value.code == "nnue.file"
+
+
+def test_self_play_searches_with_a_network_when_given_one(data, tmp_path):
+    """The loop's next turn: a network's own games. A zeroed correction is
+    the hand-tuned evaluation, so its games are the plain ones; a trained
+    network plays others, and the run keeps its file's hash."""
+    import hashlib
+    import json
+
+    import pyarrow.parquet as pq
+    import ray
+
+    examples = tr.load(str(data))
+    train, held = tr.split(examples, 0.1, seed=0)
+    trained = tr.export(tr.train(train, held, epochs=1, batch=32, progress=False))
+    zeroed = tr.export(tr.init(0))
+
+    def records(name, network):
+        out = tmp_path / name
+        selfplay.run(6, ["depth2", "depth2"], str(out), seed=9, workers=2, progress=False,
+                     network=network)
+        files = sorted((out / "games").glob("*.parquet"))
+        return [r for f in files for r in pq.read_table(f).column("record").to_pylist()], out
+
+    try:
+        plain, _ = records("plain", None)
+        same, _ = records("zeroed", zeroed)
+        other, out = records("trained", trained)
+    finally:
+        ray.shutdown()
+    assert same == plain
+    assert other != plain
+    args = json.loads((out / "run.json").read_text())
+    assert args["network"] == hashlib.sha256(trained).hexdigest()
+    # A file the engine cannot read is refused before any game.
+    with pytest.raises(duke.DukeError):
+        selfplay.plan(2, ["level1", "level1"], network=b"not a network")

@@ -59,6 +59,8 @@ class Plan:
     mask: bool = False
     top: int = 3
     perspective: str = "mover"
+    network: Optional[bytes] = None
+    """A weights file's bytes: the level players search with it."""
     arguments: dict[str, Any] = field(default_factory=dict)
 
     def blocks(self) -> list[range]:
@@ -67,10 +69,13 @@ class Plan:
 
 
 @ray.remote(max_retries=RETRIES)
-def play_block_task(plan_part: dict[str, Any]) -> tuple[bytes, bytes, int, float]:
+def play_block_task(
+    plan_part: dict[str, Any], network: Optional[bytes] = None
+) -> tuple[bytes, bytes, int, float]:
     """Plays one block in a Ray worker; returns its tables as Parquet bytes
     (compressed in the worker), its number of decisions and the worker's
-    CPU seconds for it."""
+    CPU seconds for it. `network` (a weights file, put in Ray's object
+    store once per run) is what the level players evaluate with."""
     cpu = time.process_time()
     games, decisions = dd.play_block(
         plan_part["game_ids"],
@@ -82,6 +87,7 @@ def play_block_task(plan_part: dict[str, Any]) -> tuple[bytes, bytes, int, float
         mask=plan_part["mask"],
         top=plan_part["top"],
         perspective=plan_part["perspective"],
+        network=network,
     )
     out = dd.table_bytes(games), dd.table_bytes(decisions)
     return out[0], out[1], decisions.num_rows, time.process_time() - cpu
@@ -163,6 +169,7 @@ def run(
     bar.start = time.monotonic()
     todo = [b for b in range(len(blocks)) if b not in done]
     pending: dict[Any, int] = {}
+    network = None if plan.network is None else ray.put(plan.network)
 
     def submit(b: int) -> None:
         r = blocks[b]
@@ -177,7 +184,7 @@ def run(
             "top": plan.top,
             "perspective": plan.perspective,
         }
-        pending[play_block_task.remote(part)] = b
+        pending[play_block_task.remote(part, network)] = b
 
     queue = list(reversed(todo))
     try:

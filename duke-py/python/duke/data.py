@@ -115,6 +115,7 @@ def play_block(
     mask: bool = False,
     top: int = 3,
     perspective: str = "mover",
+    network: Optional[bytes] = None,
 ) -> tuple[pa.Table, pa.Table]:
     """Plays the games `game_ids` and returns their *games* and *decisions* tables.
 
@@ -123,7 +124,9 @@ def play_block(
     so a game depends only on (run_seed, k). `observe` and `mask` add the
     observation planes and the legal mask (in `perspective`) to each
     decision; `top` is how many of a level's best decisions are kept with
-    their scores.
+    their scores. `network`, a weights file's bytes (``python -m
+    duke.train``), makes every level player search with that learned
+    evaluation.
     """
     ids = [int(k) for k in game_ids]
     if players and isinstance(players[0], str):
@@ -143,6 +146,7 @@ def play_block(
         mask=mask,
         top=top,
         perspective=perspective,
+        network=None if network is None else duke.Network(network),
     )
     winners = g["winner"]
     games = pa.Table.from_pydict(

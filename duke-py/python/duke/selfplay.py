@@ -3,6 +3,7 @@
     python -m duke.selfplay --games N --players level3,level3 --out DIR
         [--address ray://...|auto] [--workers K] [--seed S] [--block B]
         [--observe] [--mask] [--top K] [--perspective mover]
+        [--network net.nnue]
 
 Needs the extra ``duke-engine[ray]``. The games are cut into blocks of
 ``--block`` games; each block is a Ray task that plays its games with the
@@ -11,7 +12,10 @@ engine (the GIL released) and becomes one Parquet file per table under
 Game k's seed is ``VecGame.episode_seed(seed, k)``, so the rows are the
 same whatever the number of workers. A worker lost mid-block has its block
 run again and written once; a stopped run started again with the same
-arguments plays only the missing blocks. Without ``--address`` Ray starts
+arguments plays only the missing blocks. ``--network`` makes the level
+players search with a learned evaluation (a weights file of ``python -m
+duke.train``), so that a network's own games can train the next one; the
+run's arguments keep the file's SHA-256. Without ``--address`` Ray starts
 a local cluster, so the same command works on a laptop and on a cluster
 (where ``DIR`` is on the machine that runs the command).
 """
@@ -19,6 +23,7 @@ a local cluster, so the same command works on a laptop and on a cluster
 from __future__ import annotations
 
 import argparse
+import hashlib
 import sys
 from typing import TYPE_CHECKING, Optional, Sequence
 
@@ -39,10 +44,16 @@ def plan(
     mask: bool = False,
     top: int = 3,
     perspective: str = "mover",
+    network: Optional[bytes] = None,
 ) -> _blocks.Plan:
-    """The plan of a self-play run (what the command line builds)."""
+    """The plan of a self-play run (what the command line builds).
+    `network` is a weights file's bytes, for the level players."""
     light, dark = _blocks.check_players(players)
     ids = list(range(games))
+    arguments: dict[str, object] = {}
+    if network is not None:
+        duke.Network(network)  # a file the engine cannot read fails here, not in a worker
+        arguments["network"] = hashlib.sha256(network).hexdigest()
     return _blocks.Plan(
         kind="selfplay",
         run_seed=seed,
@@ -55,7 +66,9 @@ def plan(
         mask=mask,
         top=top,
         perspective=perspective,
+        network=network,
         arguments={
+            **arguments,
             "kind": "selfplay",
             "format": dd.FORMAT,
             "games": games,
@@ -85,11 +98,14 @@ def run(
     perspective: str = "mover",
     progress: bool = True,
     stats: Optional[dict[str, float]] = None,
+    network: Optional[bytes] = None,
 ) -> "pa.Table":
     """Plays (or finishes) a self-play run on Ray and returns its *games*
     table; the data set is under `out` (see ``duke.data``). `stats`, when
-    given, gains the played blocks' "decisions" and "worker_cpu" seconds."""
-    pl = plan(games, players, seed, block, observe, mask, top, perspective)
+    given, gains the played blocks' "decisions" and "worker_cpu" seconds.
+    `network`, a weights file's bytes, makes the level players search with
+    that learned evaluation."""
+    pl = plan(games, players, seed, block, observe, mask, top, perspective, network)
     return _blocks.run(pl, out, address=address, workers=workers, progress=progress,
                        label=f"{pl.pairs[0][0]} vs {pl.pairs[0][1]}", stats=stats)
 
@@ -107,17 +123,28 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     p.add_argument("--top", type=int, default=3, help="a level's best decisions kept with scores (default 3)")
     p.add_argument("--perspective", default="mover", choices=["mover", "absolute"],
                    help="of the index, observation and mask columns (default mover)")
+    p.add_argument("--network", metavar="FILE", default=None,
+                   help="the level players search with this learned evaluation "
+                   "(a weights file of python -m duke.train); default: the hand-tuned one")
     _blocks.add_ray_arguments(p)
     a = p.parse_args(argv)
     _blocks.positive("--games", a.games)
     _blocks.positive("--workers", a.workers)
     _blocks.positive("--block", a.block)
+    network = None
+    if a.network is not None:
+        try:
+            with open(a.network, "rb") as f:
+                network = f.read()
+            duke.Network(network)
+        except (OSError, duke.DukeError) as e:
+            raise SystemExit(f"--network {a.network}: {e}") from None
     players = a.players.split(",")
     if len(players) != 2:
         raise SystemExit(f'--players takes two players separated by a comma, not "{a.players}"')
     games = run(a.games, players, a.out, seed=a.seed, address=a.address, workers=a.workers,
                 block=a.block or 20, observe=a.observe, mask=a.mask, top=max(a.top, 0),
-                perspective=a.perspective, progress=not a.quiet)
+                perspective=a.perspective, progress=not a.quiet, network=network)
     results = games.column("result").to_pylist()
     print(
         f"{games.num_rows} games in {a.out}: light {results.count('light')}, "
