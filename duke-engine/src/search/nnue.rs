@@ -462,8 +462,10 @@ impl Network {
 
     /// The row of the first layer for feature `f`.
     #[inline(always)]
-    fn row(&self, f: usize) -> &[i16] {
-        &self.w1[f * HIDDEN..(f + 1) * HIDDEN]
+    fn row(&self, f: usize) -> &[i16; HIDDEN] {
+        self.w1[f * HIDDEN..(f + 1) * HIDDEN]
+            .try_into()
+            .expect("a row")
     }
 
     /// The score of `pos` for the side to move, in centi-Footmen, from
@@ -481,23 +483,123 @@ impl Network {
 
     /// The network's own output for `mover`, in centi-Footmen, from
     /// accumulators that hold the position (without the [`Base`]).
+    #[inline]
     pub fn output(&self, acc: &Accumulator, mover: Side) -> i32 {
+        let (us, them) = (&acc.v[mover.index()], &acc.v[(!mover).index()]);
+        let out = self.b3 + self.hidden(us, them);
+        (i64::from(out) * 100).div_euclid(i64::from(QA * QB)) as i32
+    }
+
+    /// `Σ h[j]·w3[j]` of the module's forward pass, from the mover's and
+    /// the other's first-layer sums: plain code, which [`hidden`] equals.
+    ///
+    /// [`hidden`]: Network::hidden
+    #[cfg_attr(
+        all(
+            any(target_arch = "x86", target_arch = "x86_64"),
+            target_feature = "ssse3",
+            target_feature = "sse4.1",
+            not(test)
+        ),
+        allow(dead_code)
+    )]
+    fn hidden_plain(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
         // The activations fit a byte (0..=QA), and the weights are bytes.
         let mut x = [0u8; 2 * HIDDEN];
-        for (half, view) in [mover, !mover].into_iter().enumerate() {
-            for (o, &a) in x[half * HIDDEN..].iter_mut().zip(&acc.v[view.index()]) {
-                *o = a.clamp(0, QA as i16) as u8;
-            }
+        for (o, &a) in x.iter_mut().zip(us.iter().chain(them)) {
+            *o = a.clamp(0, QA as i16) as u8;
         }
-        let mut out = self.b3;
+        let mut out = 0;
         for (j, w) in self.w2.chunks_exact(2 * HIDDEN).enumerate() {
-            let y = dot(&x, w);
+            let y = dot_plain(&x, w);
             let h = (y + self.b2[j]).div_euclid(QB).clamp(0, QA);
             out += h * i32::from(self.w3[j]);
         }
-        (i64::from(out) * 100).div_euclid(i64::from(QA * QB)) as i32
+        out
+    }
+
+    /// [`hidden_plain`](Network::hidden_plain) with SSSE3 and SSE4.1 (every
+    /// x86-64-v2 CPU; this repository's x86-64 builds), exactly:
+    ///
+    /// - the activations: `packuswb` clamps sixteen sums below at 0 (and
+    ///   above at 255) into bytes, `pminub` at `QA`;
+    /// - each second-layer unit: sixteen products a step by `pmaddubsw`,
+    ///   which multiplies unsigned by signed bytes and adds them in pairs
+    ///   into 16-bit lanes (a pair is at most 2·127·128 = 32,512, so it
+    ///   never saturates), then `pmaddwd` by ones into four 32-bit lanes;
+    /// - four units' lanes summed at once by two rounds of `phaddd`, their
+    ///   biases added, floor-divided by `QB` (an arithmetic shift), clamped
+    ///   (`pmaxsd`, `pminsd`) and multiplied by the output weights
+    ///   (`pmulld`).
+    #[cfg(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "ssse3",
+        target_feature = "sse4.1"
+    ))]
+    #[inline(always)]
+    fn hidden(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
+        use safe_arch::{
+            add_horizontal_i32_m128i, add_i32_m128i, m128i, max_i32_m128i, min_i32_m128i,
+            min_u8_m128i, mul_32_m128i, mul_i16_horizontal_add_m128i,
+            mul_u8i8_add_horizontal_saturating_m128i, pack_i16_to_u8_m128i, set_splat_i16_m128i,
+            set_splat_i32_m128i, set_splat_i8_m128i, shr_imm_i32_m128i,
+        };
+        const CHUNKS: usize = 2 * HIDDEN / 16;
+        let top = set_splat_i8_m128i(QA as i8);
+        let load16 = |v: &[i16]| m128i::from(<[i16; 8]>::try_from(v).expect("8 sums"));
+        let x: [m128i; CHUNKS] = core::array::from_fn(|k| {
+            let half = if k < CHUNKS / 2 { us } else { them };
+            let at = (k % (CHUNKS / 2)) * 16;
+            let bytes =
+                pack_i16_to_u8_m128i(load16(&half[at..at + 8]), load16(&half[at + 8..at + 16]));
+            min_u8_m128i(bytes, top)
+        });
+        let ones = set_splat_i16_m128i(1);
+        let unit = |row: &[i8]| {
+            let mut sum = m128i::default();
+            for (xs, ws) in x.iter().zip(row.chunks_exact(16)) {
+                let w = m128i::from(<[i8; 16]>::try_from(ws).expect("16 weights"));
+                let pairs = mul_u8i8_add_horizontal_saturating_m128i(*xs, w);
+                sum = add_i32_m128i(sum, mul_i16_horizontal_add_m128i(pairs, ones));
+            }
+            sum
+        };
+        let zero = m128i::default();
+        let qa = set_splat_i32_m128i(QA);
+        let mut total = m128i::default();
+        for (g, rows) in self.w2.chunks_exact(4 * 2 * HIDDEN).enumerate() {
+            let r: [m128i; 4] =
+                core::array::from_fn(|i| unit(&rows[i * 2 * HIDDEN..(i + 1) * 2 * HIDDEN]));
+            let y = add_horizontal_i32_m128i(
+                add_horizontal_i32_m128i(r[0], r[1]),
+                add_horizontal_i32_m128i(r[2], r[3]),
+            );
+            let b2 =
+                m128i::from(<[i32; 4]>::try_from(&self.b2[4 * g..4 * g + 4]).expect("4 biases"));
+            let h = shr_imm_i32_m128i::<QB_SHIFT>(add_i32_m128i(y, b2));
+            let h = min_i32_m128i(max_i32_m128i(h, zero), qa);
+            let w3: [i32; 4] = core::array::from_fn(|i| i32::from(self.w3[4 * g + i]));
+            total = add_i32_m128i(total, mul_32_m128i(h, m128i::from(w3)));
+        }
+        <[i32; 4]>::from(total).iter().sum()
+    }
+
+    #[cfg(not(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "ssse3",
+        target_feature = "sse4.1"
+    )))]
+    #[inline(always)]
+    fn hidden(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
+        self.hidden_plain(us, them)
     }
 }
+
+/// `QB` as a shift: the second layer's floor division by `QB` is an
+/// arithmetic shift right.
+const QB_SHIFT: i32 = QB.trailing_zeros() as i32;
+const _: () =
+    assert!(1 << QB_SHIFT == QB && L2.is_multiple_of(4) && (2 * HIDDEN).is_multiple_of(16));
 
 /// The largest first-layer sum, in absolute value, that any position can
 /// reach in one unit: the unit's bias and its [`MAX_ACTIVE`] largest
@@ -542,36 +644,63 @@ impl Accumulator {
         acc
     }
 
-    /// Replaces the tile `old` by `new` on `sq` (either may be empty).
-    #[inline(always)]
-    fn update_square(&mut self, net: &Network, old: u8, new: u8, sq: usize) {
-        if old == new {
-            return;
-        }
-        for view in [Side::Light, Side::Dark] {
-            let v = &mut self.v[view.index()];
-            if old != EMPTY {
-                sub(v, net.row(tile_feature(old, sq, view)));
-            }
-            if new != EMPTY {
-                add(v, net.row(tile_feature(new, sq, view)));
-            }
-        }
-    }
-
     /// Turns the accumulators of `before` into those of `after` by the
     /// rows of the features that differ: the squares whose tile changed
     /// (a tile moved, flipped, was captured or placed) and the bag counts
     /// that changed (a levy). Any two positions work; an action's child
     /// is a few rows.
     pub fn update(&mut self, net: &Network, before: &Position, after: &Position) {
-        // The squares whose tile changed, eight compared at a time: an
-        // action changes one to three.
+        let parent = *self;
+        self.set_updated(&parent, net, before, after);
+    }
+
+    /// Makes these the accumulators of `after`, from `parent`, the
+    /// accumulators of `before`, in one pass over each view: the parent's
+    /// sums plus the rows of the features `after` gains, less those it
+    /// loses (see [`update`](Accumulator::update)). The search keeps one
+    /// accumulator per ply and sets each from the ply above.
+    pub fn set_updated(
+        &mut self,
+        parent: &Accumulator,
+        net: &Network,
+        before: &Position,
+        after: &Position,
+    ) {
+        let Some(delta) = Delta::between(before, after) else {
+            // More changes than one batch holds: not an action's child.
+            *self = *parent;
+            self.update_by_rows(net, before, after);
+            return;
+        };
+        for view in 0..2 {
+            let mut v = parent.v[view];
+            for &f in &delta.add[view][..delta.added] {
+                add(&mut v, net.row(usize::from(f)));
+            }
+            for &f in &delta.remove[view][..delta.removed] {
+                sub(&mut v, net.row(usize::from(f)));
+            }
+            self.v[view] = v;
+        }
+    }
+
+    /// [`update`](Accumulator::update) in place, a row at a time: for any
+    /// number of changes.
+    fn update_by_rows(&mut self, net: &Network, before: &Position, after: &Position) {
         let mut changed = changed_squares(&before.board, &after.board);
         while changed != 0 {
             let sq = changed.trailing_zeros() as usize;
             changed &= changed - 1;
-            self.update_square(net, before.board[sq], after.board[sq], sq);
+            let (old, new) = (before.board[sq], after.board[sq]);
+            for view in [Side::Light, Side::Dark] {
+                let v = &mut self.v[view.index()];
+                if old != EMPTY {
+                    sub(v, net.row(tile_feature(old, sq, view)));
+                }
+                if new != EMPTY {
+                    add(v, net.row(tile_feature(new, sq, view)));
+                }
+            }
         }
         for owner in [Side::Light, Side::Dark] {
             let (old, new) = (before.bag(owner), after.bag(owner));
@@ -592,6 +721,81 @@ impl Accumulator {
                 }
             }
         }
+    }
+}
+
+/// How many features gained, and how many lost, [`Accumulator::set_updated`]
+/// applies in one pass (an action gains or loses at most three each); more
+/// go a row at a time.
+const DELTA: usize = 4;
+
+/// The features gained and lost between two positions, for each view.
+#[derive(Default)]
+struct Delta {
+    add: [[u16; DELTA]; 2],
+    remove: [[u16; DELTA]; 2],
+    added: usize,
+    removed: usize,
+}
+
+impl Delta {
+    /// The features that differ between `before` and `after`, or `None`
+    /// when more than [`DELTA`] are gained or lost.
+    #[inline(always)]
+    fn between(before: &Position, after: &Position) -> Option<Delta> {
+        let mut d = Delta::default();
+        // The squares whose tile changed, eight compared at a time: an
+        // action changes one to three.
+        let mut changed = changed_squares(&before.board, &after.board);
+        if changed.count_ones() as usize > DELTA {
+            return None;
+        }
+        while changed != 0 {
+            let sq = changed.trailing_zeros() as usize;
+            changed &= changed - 1;
+            let (old, new) = (before.board[sq], after.board[sq]);
+            for view in [Side::Light, Side::Dark] {
+                if old != EMPTY {
+                    d.remove[view.index()][d.removed] = tile_feature(old, sq, view) as u16;
+                }
+                if new != EMPTY {
+                    d.add[view.index()][d.added] = tile_feature(new, sq, view) as u16;
+                }
+            }
+            d.removed += usize::from(old != EMPTY);
+            d.added += usize::from(new != EMPTY);
+        }
+        for owner in [Side::Light, Side::Dark] {
+            let (old, new) = (before.bag(owner), after.bag(owner));
+            if old == new {
+                continue;
+            }
+            for troop in Troop::ALL {
+                let a = usize::from(old.count(troop)).min(BAG_DEPTH);
+                let b = usize::from(new.count(troop)).min(BAG_DEPTH);
+                for k in b..a {
+                    if d.removed == DELTA {
+                        return None;
+                    }
+                    for view in [Side::Light, Side::Dark] {
+                        d.remove[view.index()][d.removed] =
+                            bag_feature(owner, troop.index(), k, view) as u16;
+                    }
+                    d.removed += 1;
+                }
+                for k in a..b {
+                    if d.added == DELTA {
+                        return None;
+                    }
+                    for view in [Side::Light, Side::Dark] {
+                        d.add[view.index()][d.added] =
+                            bag_feature(owner, troop.index(), k, view) as u16;
+                    }
+                    d.added += 1;
+                }
+            }
+        }
+        Some(d)
     }
 }
 
@@ -619,46 +823,14 @@ fn changed_squares(a: &[u8; 36], b: &[u8; 36]) -> u64 {
 }
 
 /// `Σ x[i]·w[i]` of the activations (bytes, 0..=`QA`) and a row of the
-/// second layer (`i8`), exactly.
-///
-/// With SSSE3 (every x86-64-v2 CPU; this repository's x86-64 builds):
-/// sixteen products a step by `pmaddubsw`, which multiplies unsigned by
-/// signed bytes and adds them in pairs into 16-bit lanes (a pair is at
-/// most 2·127·128 = 32,512, so it never saturates), then `pmaddwd` by
-/// ones into four 32-bit lanes. Elsewhere, [`dot_plain`].
-#[cfg(all(
-    any(target_arch = "x86", target_arch = "x86_64"),
-    target_feature = "ssse3"
-))]
-#[inline(always)]
-fn dot(x: &[u8; 2 * HIDDEN], w: &[i8]) -> i32 {
-    use safe_arch::{
-        add_i32_m128i, m128i, mul_i16_horizontal_add_m128i,
-        mul_u8i8_add_horizontal_saturating_m128i, set_splat_i16_m128i,
-    };
-    let ones = set_splat_i16_m128i(1);
-    let mut acc = m128i::default();
-    for (xs, ws) in x.chunks_exact(16).zip(w.chunks_exact(16)) {
-        let a = m128i::from(<[u8; 16]>::try_from(xs).expect("16 bytes"));
-        let b = m128i::from(<[i8; 16]>::try_from(ws).expect("16 bytes"));
-        let pairs = mul_u8i8_add_horizontal_saturating_m128i(a, b);
-        acc = add_i32_m128i(acc, mul_i16_horizontal_add_m128i(pairs, ones));
-    }
-    <[i32; 4]>::from(acc).iter().sum()
-}
-
-#[cfg(not(all(
-    any(target_arch = "x86", target_arch = "x86_64"),
-    target_feature = "ssse3"
-)))]
-use dot_plain as dot;
-
-/// [`dot`] without SSSE3: eight products a step through `wide` (SSE2's
-/// `pmaddwd`, wasm's simd128 when enabled, plain code elsewhere).
+/// second layer (`i8`), exactly: eight products a step through `wide`
+/// (SSE2's `pmaddwd`, wasm's simd128 when enabled, plain code elsewhere).
+/// Where [`Network::hidden`] has its SSE4.1 form, only the tests call it.
 #[cfg_attr(
     all(
         any(target_arch = "x86", target_arch = "x86_64"),
         target_feature = "ssse3",
+        target_feature = "sse4.1",
         not(test)
     ),
     allow(dead_code)
@@ -675,17 +847,18 @@ fn dot_plain(x: &[u8; 2 * HIDDEN], w: &[i8]) -> i32 {
     acc.to_array().iter().sum()
 }
 
-// Wrapping: a sum outside `i16` would come back into range before the
-// end, and a file whose sums could end outside it is refused.
+// Wrapping (here and in updates): a sum outside `i16` would come back into
+// range before the end, and a file whose sums could end outside it is
+// refused.
 #[inline(always)]
-fn add(v: &mut [i16; HIDDEN], row: &[i16]) {
+fn add(v: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
     for (o, &w) in v.iter_mut().zip(row) {
         *o = o.wrapping_add(w);
     }
 }
 
 #[inline(always)]
-fn sub(v: &mut [i16; HIDDEN], row: &[i16]) {
+fn sub(v: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
     for (o, &w) in v.iter_mut().zip(row) {
         *o = o.wrapping_sub(w);
     }
@@ -718,28 +891,41 @@ mod tests {
     }
 
     #[test]
-    fn the_dot_product_is_exact_at_the_extremes() {
+    fn the_forward_pass_is_exact_at_the_extremes() {
         // Every activation at its top and every weight at either end: the
         // 16-bit pairs of the SIMD path must not saturate.
         let x = [QA as u8; 2 * HIDDEN];
         for w in [-128i8, 127] {
             let row = [w; 2 * HIDDEN];
-            assert_eq!(dot(&x, &row), 2 * HIDDEN as i32 * QA * i32::from(w));
-            assert_eq!(dot_plain(&x, &row), dot(&x, &row));
+            assert_eq!(dot_plain(&x, &row), 2 * HIDDEN as i32 * QA * i32::from(w));
         }
-        // Both paths against the plain sum.
-        for k in 0..64usize {
-            let row: Vec<i8> = (0..2 * HIDDEN)
-                .map(|i| ((i * 37 + k * 101) % 256) as u8 as i8)
-                .collect();
-            let xs: [u8; 2 * HIDDEN] = core::array::from_fn(|i| ((i * 11 + k * 7) % 128) as u8);
-            let plain: i32 = xs
-                .iter()
-                .zip(&row)
-                .map(|(&a, &b)| i32::from(a) * i32::from(b))
-                .sum();
-            assert_eq!(dot(&xs, &row), plain);
-            assert_eq!(dot_plain(&xs, &row), plain);
+        // The SIMD hidden layers against the plain ones: weights at their
+        // ends, sums far outside the activations' range on both sides, and
+        // pseudo-random ones.
+        let mut net = noisy();
+        for (k, extreme) in [(0usize, -128i8), (1, 127)] {
+            net.w2.iter_mut().for_each(|w| *w = extreme);
+            net.w3
+                .iter_mut()
+                .for_each(|w| *w = if k == 0 { 127 } else { -128 });
+            let top = [i16::MAX; HIDDEN];
+            let bottom = [i16::MIN; HIDDEN];
+            for (us, them) in [(&top, &top), (&top, &bottom), (&bottom, &top)] {
+                assert_eq!(net.hidden(us, them), net.hidden_plain(us, them));
+            }
+        }
+        let net = noisy();
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..2000 {
+            let mut next = || {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                (state % 400) as i16 - 130
+            };
+            let us: [i16; HIDDEN] = core::array::from_fn(|_| next());
+            let them: [i16; HIDDEN] = core::array::from_fn(|_| next());
+            assert_eq!(net.hidden(&us, &them), net.hidden_plain(&us, &them));
         }
     }
 
@@ -753,6 +939,7 @@ mod tests {
             let mut driver = Driver::new(Game::standard(seed), players, seed);
             let mut before = *driver.game().position();
             let mut acc = Accumulator::refresh(&net, &before);
+            let (start, start_acc) = (before, acc);
             while driver.step().is_some() {
                 let after = *driver.game().position();
                 acc.update(&net, &before, &after);
@@ -767,6 +954,11 @@ mod tests {
                     "seed {seed}: {after}"
                 );
                 assert_eq!(net.score(&acc, &after), net.evaluate(&after));
+                // Between any two positions: the start and this one differ
+                // by more features than one batch of an update holds.
+                let mut far = start_acc;
+                far.update(&net, &start, &after);
+                assert_eq!(far, acc, "from the start, seed {seed}: {after}");
                 before = after;
                 checked += 1;
             }

@@ -311,8 +311,8 @@ impl Searcher {
             }
         };
         for k in q + 1..=ply {
-            self.acc[k] = self.acc[k - 1];
-            self.acc[k].update(net, &self.acc_pos[k - 1], &self.acc_pos[k]);
+            let (above, here) = self.acc.split_at_mut(k);
+            here[0].set_updated(&above[k - 1], net, &self.acc_pos[k - 1], &self.acc_pos[k]);
             self.acc_valid[k] = true;
         }
         let score = net.score(&self.acc[ply], pos);
