@@ -525,11 +525,20 @@ duke_status duke_game_observation(const duke_game *game, duke_perspective view, 
  * The learned evaluation of this game's AI searches: the `len` bytes of
  * a weights file that `python -m duke.train` writes, read and checked
  * here (the bytes are not kept). With `data` NULL and `len` 0, the
- * searches go back to the hand-tuned evaluation (the default). A file
+ * searches use the hand-tuned evaluation. A game starts with the
+ * built-in network (duke_game_set_evaluation selects it by name). A file
  * this engine cannot read is DUKE_PARSE_ERROR (code `nnue.file`), and the
  * game keeps its evaluation.
  */
 duke_status duke_game_set_network(duke_game *game, const uint8_t *data, size_t len);
+
+/**
+ * Selects the evaluation of this game's AI searches by name, `len` bytes
+ * of UTF-8: "builtin", the built-in network (a game's default), or
+ * "hand-tuned". Another name is DUKE_PARSE_ERROR (code `nnue.name`), and
+ * the game keeps its evaluation.
+ */
+duke_status duke_game_set_evaluation(duke_game *game, const char *name, size_t len);
 
 /**
  * The number of threads of the AI's searches of this game

@@ -16,8 +16,9 @@ pub struct duke_game {
     inner: Game,
     // The threads of the AI's searches (duke_game_set_threads).
     threads: usize,
-    // The learned evaluation of the AI's searches (duke_game_set_network).
-    network: Option<std::sync::Arc<duke_engine::search::nnue::Network>>,
+    // The evaluation of the AI's searches (duke_game_set_network,
+    // duke_game_set_evaluation).
+    network: duke_engine::search::nnue::Evaluation,
 }
 
 /// Where a game stands.
@@ -68,7 +69,7 @@ fn new_game(game: Game) -> *mut duke_game {
     Box::into_raw(Box::new(duke_game {
         inner: game,
         threads: 1,
-        network: None,
+        network: Default::default(),
     }))
 }
 
@@ -556,14 +557,15 @@ fn searcher(g: &duke_game) -> duke_engine::search::Searcher {
     let mut s = duke_engine::search::Searcher::new();
     s.set_threads(g.threads)
         .expect("duke_game_set_threads checks the count");
-    s.set_network(g.network.clone());
+    s.set_evaluation(&g.network);
     s
 }
 
 /// The learned evaluation of this game's AI searches: the `len` bytes of
 /// a weights file that `python -m duke.train` writes, read and checked
 /// here (the bytes are not kept). With `data` NULL and `len` 0, the
-/// searches go back to the hand-tuned evaluation (the default). A file
+/// searches use the hand-tuned evaluation. A game starts with the
+/// built-in network (duke_game_set_evaluation selects it by name). A file
 /// this engine cannot read is DUKE_PARSE_ERROR (code `nnue.file`), and the
 /// game keeps its evaluation.
 #[no_mangle]
@@ -576,13 +578,33 @@ pub unsafe extern "C" fn duke_game_set_network(
         // SAFETY: NULL or a live handle.
         let g = unsafe { obj_mut(game, "game")? };
         if data.is_null() && len == 0 {
-            g.network = None;
+            g.network = duke_engine::search::nnue::Evaluation::HandTuned;
             return Ok(());
         }
         // SAFETY: NULL or `len` readable bytes by contract.
         let bytes = unsafe { crate::error::bytes_in(data, len, "data")? };
         let net = duke_engine::search::nnue::Network::from_bytes(bytes)?;
-        g.network = Some(std::sync::Arc::new(net));
+        g.network = duke_engine::search::nnue::Evaluation::Network(std::sync::Arc::new(net));
+        Ok(())
+    })
+}
+
+/// Selects the evaluation of this game's AI searches by name, `len` bytes
+/// of UTF-8: "builtin", the built-in network (a game's default), or
+/// "hand-tuned". Another name is DUKE_PARSE_ERROR (code `nnue.name`), and
+/// the game keeps its evaluation.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_set_evaluation(
+    game: *mut duke_game,
+    name: *const c_char,
+    len: usize,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle.
+        let g = unsafe { obj_mut(game, "game")? };
+        // SAFETY: text contract.
+        let name = unsafe { text_in(name, len, "name")? };
+        g.network = duke_engine::search::nnue::Evaluation::by_name(name)?;
         Ok(())
     })
 }

@@ -40,6 +40,11 @@ fn a_game_searches_with_a_network_and_refuses_a_bad_file() {
             duke_game_set_network(game, ptr::null(), 5),
             duke_status::DukeNullPointer
         );
+        let builtin = best(game);
+        assert_eq!(
+            duke_game_set_network(game, ptr::null(), 0),
+            duke_status::DukeOk
+        );
         let hand = best(game);
         let file = Network::zeroed().to_bytes();
         assert_eq!(
@@ -54,6 +59,19 @@ fn a_game_searches_with_a_network_and_refuses_a_bad_file() {
             duke_game_set_network(game, ptr::null(), 0),
             duke_status::DukeOk
         );
+        assert_eq!(best(game), hand);
+        // By name: the built-in network (the default) and the hand-tuned
+        // evaluation; an unknown name changes nothing.
+        let name = |n: &str| duke_game_set_evaluation(game, n.as_ptr().cast(), n.len());
+        assert_eq!(name("builtin"), duke_status::DukeOk);
+        assert_eq!(best(game), builtin);
+        assert_eq!(name("nnue"), duke_status::DukeParseError);
+        let mut buf = [0 as c_char; 64];
+        let n = duke_last_error_code(buf.as_mut_ptr(), buf.len());
+        let text: String = buf[..n].iter().map(|&c| c as u8 as char).collect();
+        assert_eq!(text, "nnue.name");
+        assert_eq!(best(game), builtin);
+        assert_eq!(name("hand-tuned"), duke_status::DukeOk);
         assert_eq!(best(game), hand);
         duke_game_free(game);
     }

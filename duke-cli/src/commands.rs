@@ -321,9 +321,9 @@ pub struct EngineArgs {
     /// Search threads (Lazy SMP); more than 1 is not deterministic
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=duke_engine::search::MAX_THREADS as i64))]
     threads: u16,
-    /// Evaluate with this learned network's weights file (see the AI
-    /// chapter); without it, the hand-tuned evaluation
-    #[arg(long, value_name = "FILE")]
+    /// The evaluation: `builtin` (the built-in network, the default),
+    /// `hand-tuned`, or a learned network's weights file (see the AI chapter)
+    #[arg(long, value_name = "FILE|builtin|hand-tuned")]
     eval_file: Option<String>,
 }
 

@@ -82,10 +82,10 @@ pub struct Engine {
     searcher: Option<Searcher>,
     running: Option<Running>,
     out: Output,
-    /// The learned evaluation set by `setoption name evalfile`, or the
-    /// hand-tuned one (`None`).
+    /// The evaluation set by `setoption name evalfile` (the built-in
+    /// network unless set): a network, or the hand-tuned one (`None`).
     network: Option<Arc<Network>>,
-    /// The file it came from, as the client named it.
+    /// Its name or the file it came from, as the client named it.
     eval_file: String,
 }
 
@@ -99,8 +99,8 @@ impl Engine {
             searcher: Some(Searcher::new()),
             running: None,
             out,
-            network: None,
-            eval_file: String::new(),
+            network: nnue::default_network(),
+            eval_file: nnue::default_name().to_string(),
         }
     }
 
@@ -225,23 +225,25 @@ impl Engine {
         ));
         self.out.say(&format!(
             "option name evalfile type string default {}",
-            if self.eval_file.is_empty() {
-                "<empty>"
-            } else {
-                &self.eval_file
-            }
+            self.eval_file
         ));
         self.out.say("dukeok");
     }
 
-    /// Loads a network's weights file (an empty value, or `<empty>`, goes
-    /// back to the hand-tuned evaluation). At most a weights file's length
-    /// is read, so a device or a huge file cannot stall the engine.
+    /// Selects the evaluation: `builtin` (the built-in network),
+    /// `hand-tuned` (also an empty value, or `<empty>`), or a network's
+    /// weights file. At most a weights file's length is read, so a device
+    /// or a huge file cannot stall the engine.
     pub fn set_eval_file(&mut self, path: &str) -> Result<(), String> {
         use std::io::Read;
-        if path.is_empty() || path == "<empty>" {
-            self.network = None;
-            self.eval_file.clear();
+        let name = if path.is_empty() || path == "<empty>" {
+            nnue::HAND_TUNED
+        } else {
+            path
+        };
+        if let Ok(evaluation) = nnue::Evaluation::by_name(name) {
+            self.network = evaluation.network();
+            self.eval_file = name.to_string();
             return Ok(());
         }
         let mut bytes = Vec::new();

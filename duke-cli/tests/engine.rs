@@ -273,7 +273,7 @@ fn evalfile_loads_a_network_and_refuses_a_bad_file() {
     let id = e.until("dukeok");
     assert!(
         id.iter()
-            .any(|l| l == "option name evalfile type string default <empty>"),
+            .any(|l| l == "option name evalfile type string default builtin"),
         "{id:?}"
     );
     e.expect_error(
@@ -290,12 +290,27 @@ fn evalfile_loads_a_network_and_refuses_a_bad_file() {
     e.send("go depth 2");
     let best = e.until("bestdecision").pop().unwrap();
     assert_eq!(field(&best, "score"), "0.00", "{best}");
-    // An empty value goes back to the hand-tuned evaluation.
-    e.send("setoption name evalfile value <empty>");
-    e.send("go depth 2");
-    let best = e.until("bestdecision").pop().unwrap();
-    assert_ne!(field(&best, "score"), "0.00", "{best}");
+    // An empty value selects the hand-tuned evaluation, as its name does;
+    // `builtin` goes back to the built-in network, the default, which
+    // scores the position otherwise.
+    let score = |e: &mut Engine, value: &str| {
+        e.send(&format!("setoption name evalfile value {value}"));
+        e.send("go depth 2");
+        let best = e.until("bestdecision").pop().unwrap();
+        field(&best, "score").to_string()
+    };
+    let hand = score(&mut e, "<empty>");
+    assert_ne!(hand, "0.00");
+    assert_eq!(score(&mut e, "hand-tuned"), hand);
+    let builtin = score(&mut e, "builtin");
+    assert_ne!(builtin, hand);
     e.send("quit");
+    let mut fresh = Engine::start();
+    fresh.send("position start moves B1-B2");
+    fresh.send("go depth 2");
+    let best = fresh.until("bestdecision").pop().unwrap();
+    assert_eq!(field(&best, "score"), builtin, "{best}");
+    fresh.send("quit");
     // The same file from the command line.
     let mut e = Engine::start_with(&["--eval-file", good.to_str().unwrap()]);
     e.send("go depth 1");

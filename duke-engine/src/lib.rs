@@ -194,6 +194,10 @@
 //! - `alloc`: [`Game`], [`record`], [`batch`], [`render`] and [`audit`]
 //!   (a game's history needs a heap).
 //! - `search` (default): the AI ([`search`]); needs `alloc`.
+//! - `builtin-network` (default): the project's trained network, embedded
+//!   (290 KB), is the AI's evaluation unless a program selects another
+//!   ([`search::nnue::Network::builtin`]); without it the AI evaluates with
+//!   the hand-tuned [`search::evaluate`]. Needs `search`.
 //! - `serde`: `Serialize` and `Deserialize` for [`Position`] (as DPN),
 //!   [`Action`] (as action text) and [`Game`] (as its record with the seed).
 //!

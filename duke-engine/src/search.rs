@@ -6,7 +6,7 @@
 //! | table | a transposition table keyed by the Zobrist key |
 //! | ordering | Duke captures, then captures and strikes by victim value, killers, history |
 //! | quiescence | a search over captures at the leaves |
-//! | evaluation | material by troop and face, Duke safety, mobility and what the bag is expected to bring ([`eval`]); or a learned network ([`nnue`]) |
+//! | evaluation | material by troop and face, Duke safety, mobility and what the bag is expected to bring ([`eval`]), corrected by the built-in learned network ([`nnue`]) by default |
 //!
 //! The search treats a levy as what it is: one decision of the mover
 //! ("levy"), then a chance node over the troop kinds in the bag weighted by

@@ -1,4 +1,4 @@
-//! The trained networks the repository carries (`networks/`): each one
+//! The trained networks the repository carries (`duke-engine/networks/`): each one
 //! loads, is named in that folder's README, and corrects the hand-tuned
 //! evaluation by a plausible amount. (The searches with a network are
 //! tested in the crate's `nnue` module.)
@@ -11,7 +11,7 @@ use duke_engine::Position;
 use std::path::Path;
 
 fn networks() -> Vec<(String, Vec<u8>)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../networks");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("networks");
     let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -27,10 +27,9 @@ fn networks() -> Vec<(String, Vec<u8>)> {
 
 #[test]
 fn every_network_loads_and_corrects_the_hand_tuned_evaluation() {
-    let readme = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../networks/README.md"),
-    )
-    .unwrap();
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("networks/README.md"))
+            .unwrap();
     let nets = networks();
     assert!(!nets.is_empty(), "no network in networks/");
     let positions: Vec<Position> = common::perft_cases()

@@ -14,7 +14,7 @@ use crate::action_list::action_list;
 use crate::convert::{side_name, square};
 use crate::errors::{Error, Result};
 use crate::interrupt::interruptible;
-use crate::network::Network;
+use crate::network::NetworkArg;
 use crate::position::{mask_array, observation_array, svg_text, Position};
 
 /// How a game ended: the winner (None for a draw) and the reason. Read it
@@ -84,11 +84,11 @@ pub struct Game {
 }
 
 /// A searcher with `threads` threads (the engine checks the count).
-fn searcher(threads: i64, network: Option<&Network>) -> Result<Searcher> {
+fn searcher(threads: i64, network: Option<NetworkArg<'_>>) -> Result<Searcher> {
     let n: usize = Limit::Threads.check(threads)?;
     let mut searcher = Searcher::new();
     searcher.set_threads(n)?;
-    searcher.set_network(network.map(|n| n.inner.clone()));
+    searcher.set_network(crate::network::resolve(network)?);
     Ok(searcher)
 }
 
@@ -150,7 +150,7 @@ impl Game {
         millis: Option<i128>,
         seed: u64,
         threads: i64,
-        network: Option<&Network>,
+        network: Option<NetworkArg<'_>>,
     ) -> PyResult<(Decision, i32, duke_engine::Position)> {
         let searcher = searcher(threads, network)?;
         let lvl = match (level, depth, nodes, millis) {
@@ -547,9 +547,11 @@ impl Game {
     /// deliberate noise of levels 1 and 2 only. `threads` (1 to 64)
     /// searches with helper threads (Lazy SMP): deeper in the same time on
     /// idle cores, but with more than 1 a depth or node limit no longer
-    /// gives the same answer every run. `network` (a `duke.Network`)
-    /// searches with a learned evaluation (alone, or correcting the
-    /// hand-tuned one: its `base`).
+    /// gives the same answer every run. `network` is the evaluation: by
+    /// default the built-in network; a `duke.Network` (a learned
+    /// evaluation, alone or correcting the hand-tuned one: its `base`); or
+    /// a name, "builtin" or "hand-tuned" (another name raises ParseError,
+    /// code "nnue.name").
     /// Releases the GIL.
     #[pyo3(signature = (level = None, depth = None, nodes = None, millis = None, seed = 0, threads = 1, network = None))]
     #[allow(clippy::too_many_arguments)]
@@ -562,23 +564,12 @@ impl Game {
         millis: Option<i128>,
         seed: u64,
         threads: i64,
-        network: Option<PyRef<'_, Network>>,
+        network: Option<NetworkArg<'_>>,
     ) -> PyResult<Option<Action>> {
         if slf.inner.outcome().is_some() {
             return Ok(None);
         }
-        let d = Game::decide(
-            slf,
-            py,
-            level,
-            depth,
-            nodes,
-            millis,
-            seed,
-            threads,
-            network.as_deref(),
-        )?
-        .0;
+        let d = Game::decide(slf, py, level, depth, nodes, millis, seed, threads, network)?.0;
         Ok(Some(Action::of_decision(py, d)))
     }
 
@@ -597,20 +588,11 @@ impl Game {
         seed: u64,
         perspective: &str,
         threads: i64,
-        network: Option<PyRef<'_, Network>>,
+        network: Option<NetworkArg<'_>>,
     ) -> PyResult<usize> {
         let p = crate::convert::perspective(perspective)?;
-        let (d, _, pos) = Game::decide(
-            slf,
-            py,
-            level,
-            depth,
-            nodes,
-            millis,
-            seed,
-            threads,
-            network.as_deref(),
-        )?;
+        let (d, _, pos) =
+            Game::decide(slf, py, level, depth, nodes, millis, seed, threads, network)?;
         Ok(action_index(d, &pos, p))
     }
 
@@ -627,12 +609,12 @@ impl Game {
         level: Option<i64>,
         k: i64,
         threads: i64,
-        network: Option<PyRef<'_, Network>>,
+        network: Option<NetworkArg<'_>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let lvl = Level::new(level.unwrap_or(i64::from(duke_engine::search::HINT_LEVEL)))
             .map_err(Error::from)?;
         let k: usize = Limit::Hints.check(k).map_err(Error::from)?;
-        let searcher = searcher(threads, network.as_deref())?;
+        let searcher = searcher(threads, network)?;
         let (pos, drawn, history) = slf.search_input()?;
         drop(slf);
         let h = interruptible(py, searcher, move |s| {

@@ -156,5 +156,8 @@ fn nnue_format(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
         bases.set_item(b.name(), b.code())?;
     }
     d.set_item("bases", bases)?;
+    // The names `network=` takes besides a Network, and the default's.
+    d.set_item("evaluations", [nnue::BUILTIN, nnue::HAND_TUNED])?;
+    d.set_item("default_evaluation", nnue::default_name())?;
     Ok(d)
 }

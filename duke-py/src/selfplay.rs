@@ -150,9 +150,9 @@ impl Block {
 /// - `observation` (rows of OBS_LEN uint8) and `mask` (rows of
 ///   ACTION_SPACE uint8): when asked for, else None.
 ///
-/// Game k of a list is the same whatever else the list holds. With a
-/// `network` (a `duke.Network`), every level and search-limit player
-/// evaluates with it.
+/// Game k of a list is the same whatever else the list holds. Every level
+/// and search-limit player evaluates with `network`: the built-in network
+/// by default, a `duke.Network`, or a name ("builtin", "hand-tuned").
 #[pyfunction]
 #[pyo3(signature = (games, observe = false, mask = false, top = 0, perspective = "mover", network = None))]
 pub fn play_games<'py>(
@@ -162,9 +162,9 @@ pub fn play_games<'py>(
     mask: bool,
     top: usize,
     perspective: &str,
-    network: Option<PyRef<'py, crate::network::Network>>,
+    network: Option<crate::network::NetworkArg<'py>>,
 ) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
-    let network = network.map(|n| std::sync::Arc::clone(&n.inner));
+    let network = crate::network::resolve(network)?;
     let opts = Options {
         observe,
         mask,

@@ -54,7 +54,7 @@ fn limit_field<T: TryFrom<i128>>(options: &JsValue, name: &str, limit: Limit) ->
 pub struct Game {
     inner: EngineGame,
     /// The learned evaluation of this game's AI searches (`setNetwork`).
-    network: Option<std::sync::Arc<duke_engine::search::nnue::Network>>,
+    network: duke_engine::search::nnue::Evaluation,
 }
 
 impl Game {
@@ -106,7 +106,7 @@ impl Game {
     /// A searcher with this game's network.
     fn searcher(&self) -> Searcher {
         let mut s = Searcher::new();
-        s.set_network(self.network.clone());
+        s.set_evaluation(&self.network);
         s
     }
 
@@ -135,7 +135,7 @@ impl Game {
     ) -> Result<Game> {
         let s = seed(&seed_value)?;
         Ok(Game {
-            network: None,
+            network: Default::default(),
             inner: if setup.unwrap_or(false) {
                 EngineGame::new(s)
             } else {
@@ -152,7 +152,7 @@ impl Game {
         seed_value: JsValue,
     ) -> Result<Game> {
         Ok(Game {
-            network: None,
+            network: Default::default(),
             inner: EngineGame::from_position(position.inner, seed(&seed_value)?),
         })
     }
@@ -168,7 +168,7 @@ impl Game {
         let text = crate::convert::text(&text, "text")?;
         let text = text.as_str();
         Ok(Game {
-            network: None,
+            network: Default::default(),
             inner: if seed_value.is_undefined() || seed_value.is_null() {
                 EngineGame::from_record(text)?
             } else {
@@ -528,18 +528,29 @@ impl Game {
 
     /// Makes this game's AI searches (`bestAction`, `bestDecision`,
     /// `hint`, `playerDecision`) evaluate with a learned network: the bytes
-    /// of a weights file that `python -m duke.train` writes. `null` goes
-    /// back to the hand-tuned evaluation (the default). A file the engine
-    /// cannot read throws a `DukeError` with code `nnue.file`, and the game
-    /// keeps its evaluation.
+    /// of a weights file that `python -m duke.train` writes. `null` selects
+    /// the hand-tuned evaluation. A game starts with the built-in network
+    /// (`setEvaluation("builtin")`). A file the engine cannot read throws
+    /// a `DukeError` with code `nnue.file`, and the game keeps its
+    /// evaluation.
     #[wasm_bindgen(js_name = setNetwork)]
     pub fn set_network(&mut self, data: Option<Vec<u8>>) -> Result<()> {
         self.network = match data {
-            None => None,
-            Some(bytes) => Some(std::sync::Arc::new(
+            None => duke_engine::search::nnue::Evaluation::HandTuned,
+            Some(bytes) => duke_engine::search::nnue::Evaluation::Network(std::sync::Arc::new(
                 duke_engine::search::nnue::Network::from_bytes(&bytes)?,
             )),
         };
+        Ok(())
+    }
+
+    /// Selects this game's AI evaluation by name: `"builtin"`, the
+    /// built-in network (a game's default), or `"hand-tuned"`. Another name
+    /// throws a `DukeError` with code `nnue.name`, and the game keeps its
+    /// evaluation.
+    #[wasm_bindgen(js_name = setEvaluation)]
+    pub fn set_evaluation(&mut self, name: &str) -> Result<()> {
+        self.network = duke_engine::search::nnue::Evaluation::by_name(name)?;
         Ok(())
     }
 

@@ -254,8 +254,15 @@ test("a game searches with a learned network's weights file", () => {
   [features, hidden, l2, 127, 64, 0].forEach((n, i) => view.setUint32(14 + name.length + 4 * i, n, true));
   const game = new Game(5);
   game.play("B1-B2");
+  // A game starts with the built-in network; "hand-tuned" selects the
+  // hand-tuned evaluation, which scores the position otherwise.
+  const builtin = game.bestDecision({ depth: 2 });
+  game.setEvaluation("hand-tuned");
   const hand = game.bestDecision({ depth: 2 });
   assert.notEqual(hand.score, 0);
+  assert.notEqual(hand.score, builtin.score);
+  throwsCode(() => game.setEvaluation("nnue"), "nnue.name");
+  assert.equal(game.bestDecision({ depth: 2 }).score, hand.score);
   throwsCode(() => game.setNetwork(new Uint8Array([1, 2, 3])), "nnue.file");
   game.setNetwork(file);
   assert.equal(game.bestDecision({ depth: 2 }).score, 0);
@@ -268,6 +275,8 @@ test("a game searches with a learned network's weights file", () => {
   const corrected = game.bestDecision({ depth: 2 });
   assert.equal(corrected.score, hand.score);
   assert.deepEqual(corrected.pv.map(String), hand.pv.map(String));
+  game.setEvaluation("builtin");
+  assert.equal(game.bestDecision({ depth: 2 }).score, builtin.score);
 });
 
 test("a whole game of level 1 against level 2 ends with an outcome", () => {

@@ -332,3 +332,25 @@ def test_nnue_features_and_a_weights_file_that_is_refused():
     with pytest.raises(duke.ParseError) as e:
         duke.Network(b"not a network")
     assert e.value.code == "nnue.file"
+
+
+def test_the_searches_use_the_builtin_network_unless_told_otherwise():
+    game = duke.Game(seed=4)
+    game.play("B1-B2")
+
+    def score(**kw):
+        return game.hint(level=3, k=1, **kw)["score"]
+
+    builtin = duke.Network.builtin()
+    assert builtin.base == "hand-tuned"
+    assert duke.NNUE_FORMAT["default_evaluation"] == "builtin"
+    assert score() == score(network="builtin") == score(network=builtin)
+    hand = score(network="hand-tuned")
+    assert hand != score()
+    # The built-in network corrects the hand-tuned evaluation.
+    assert builtin.evaluate(game.position) != game.position.evaluate()
+    with pytest.raises(duke.ParseError) as e:
+        game.best_action(depth=1, network="nnue")
+    assert e.value.code == "nnue.name" and "hand-tuned" in str(e.value)
+    with pytest.raises(TypeError):
+        game.best_action(depth=1, network=3)

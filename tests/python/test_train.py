@@ -161,8 +161,9 @@ def test_the_trainers_limits_keep_every_file_inside_the_engines_accumulators():
 
 def test_self_play_searches_with_a_network_when_given_one(data, tmp_path):
     """The loop's next turn: a network's own games. A zeroed correction is
-    the hand-tuned evaluation, so its games are the plain ones; a trained
-    network plays others, and the run keeps its file's hash."""
+    the hand-tuned evaluation, so its games are the hand-tuned ones; a
+    trained network plays others, and the run keeps its file's hash. By
+    default the players search with the built-in network."""
     import hashlib
     import json
 
@@ -182,15 +183,20 @@ def test_self_play_searches_with_a_network_when_given_one(data, tmp_path):
         return [r for f in files for r in pq.read_table(f).column("record").to_pylist()], out
 
     try:
-        plain, _ = records("plain", None)
+        plain, _ = records("plain", "hand-tuned")
         same, _ = records("zeroed", zeroed)
         other, out = records("trained", trained)
+        builtin, default_out = records("default", None)
     finally:
         ray.shutdown()
     assert same == plain
     assert other != plain
+    assert builtin != plain
     args = json.loads((out / "run.json").read_text())
     assert args["network"] == hashlib.sha256(trained).hexdigest()
+    assert json.loads((default_out / "run.json").read_text())["network"] == "builtin"
     # A file the engine cannot read is refused before any game.
     with pytest.raises(duke.DukeError):
         selfplay.plan(2, ["level1", "level1"], network=b"not a network")
+    with pytest.raises(ValueError, match="hand-tuned"):
+        selfplay.plan(2, ["level1", "level1"], network="handtuned")

@@ -56,6 +56,13 @@
 //! A file whose feature set, sizes or quantization differ is refused with a
 //! [`NetworkError`] that names the field.
 //!
+//! **The built-in network.** With the `builtin-network` feature (on by
+//! default) the crate embeds `networks/net3.nnue` ([`BUILTIN_FILE`],
+//! [`Network::builtin`]), trained by the project's own self-play and
+//! training loop, and every [`Searcher`](super::Searcher) starts with it.
+//! A program chooses the evaluation as an [`Evaluation`], by name
+//! ([`BUILTIN`], [`HAND_TUNED`]) or from a file.
+//!
 //! ```
 //! use duke_engine::search::nnue::{Accumulator, Network};
 //! use duke_engine::{Action, Position, Square};
@@ -69,6 +76,7 @@
 //! assert_eq!(net.evaluate(&next), 0);
 //! ```
 
+use alloc::sync::Arc;
 use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
@@ -208,6 +216,128 @@ pub fn active_features(pos: &Position, view: Side, mut f: impl FnMut(usize)) {
     }
 }
 
+/// The name that selects the built-in network wherever a face takes an
+/// evaluation: `duke --eval-file builtin`, the protocol's `EvalFile`,
+/// Python's `network="builtin"`, C's `duke_game_set_evaluation` and
+/// JavaScript's `setEvaluation`.
+pub const BUILTIN: &str = "builtin";
+/// The name that selects the hand-tuned [`evaluate`](super::evaluate)
+/// wherever a face takes an evaluation.
+pub const HAND_TUNED: &str = "hand-tuned";
+
+/// The evaluation a search uses, as a program chooses it: the built-in
+/// network, the hand-tuned evaluation or a network read from a file. A
+/// choice reads nothing; [`network`](Evaluation::network) resolves it when
+/// a search starts. The default is the built-in network with the
+/// `builtin-network` feature (the default), the hand-tuned evaluation
+/// without it.
+///
+/// ```
+/// use duke_engine::search::nnue::Evaluation;
+/// assert!(Evaluation::by_name("hand-tuned").unwrap().network().is_none());
+/// assert!(Evaluation::by_name("builtin").unwrap().network().is_some());
+/// assert_eq!(Evaluation::by_name("nnue").unwrap_err().code(), "nnue.name");
+/// assert_eq!(Evaluation::default().name(), Some("builtin"));
+/// ```
+#[derive(Clone, Debug)]
+pub enum Evaluation {
+    /// The built-in network ([`Network::builtin`]), named [`BUILTIN`].
+    #[cfg(feature = "builtin-network")]
+    Builtin,
+    /// The hand-tuned [`evaluate`](super::evaluate), named [`HAND_TUNED`].
+    HandTuned,
+    /// A network read from a weights file.
+    Network(Arc<Network>),
+}
+
+impl Default for Evaluation {
+    fn default() -> Evaluation {
+        #[cfg(feature = "builtin-network")]
+        return Evaluation::Builtin;
+        #[cfg(not(feature = "builtin-network"))]
+        return Evaluation::HandTuned;
+    }
+}
+
+impl Evaluation {
+    /// The evaluation a name selects: [`BUILTIN`] or [`HAND_TUNED`]. Any
+    /// other name is an error with the code `nnue.name` (programs that read
+    /// files try the name first, then a file).
+    pub fn by_name(name: &str) -> Result<Evaluation, NetworkError> {
+        match name {
+            HAND_TUNED => Ok(Evaluation::HandTuned),
+            #[cfg(feature = "builtin-network")]
+            BUILTIN => Ok(Evaluation::Builtin),
+            _ => Err(NetworkError {
+                field: "name",
+                found: 0,
+                expected: 0,
+            }),
+        }
+    }
+
+    /// Its name, for the named ones.
+    pub fn name(&self) -> Option<&'static str> {
+        match self {
+            #[cfg(feature = "builtin-network")]
+            Evaluation::Builtin => Some(BUILTIN),
+            Evaluation::HandTuned => Some(HAND_TUNED),
+            Evaluation::Network(_) => None,
+        }
+    }
+
+    /// What [`Searcher::set_network`](super::Searcher::set_network)
+    /// takes: the network, or `None` for the hand-tuned evaluation.
+    pub fn network(&self) -> Option<Arc<Network>> {
+        match self {
+            #[cfg(feature = "builtin-network")]
+            Evaluation::Builtin => Some(Network::builtin()),
+            Evaluation::HandTuned => None,
+            Evaluation::Network(net) => Some(Arc::clone(net)),
+        }
+    }
+}
+
+/// The network a new [`Searcher`](super::Searcher) starts with:
+/// [`Evaluation::default`]'s.
+pub fn default_network() -> Option<Arc<Network>> {
+    Evaluation::default().network()
+}
+
+/// The name of the default evaluation: [`BUILTIN`], or [`HAND_TUNED`]
+/// without the `builtin-network` feature.
+pub fn default_name() -> &'static str {
+    Evaluation::default().name().unwrap_or(HAND_TUNED)
+}
+
+/// The built-in network's file: `networks/net3.nnue` of the crate (its
+/// README says how it was trained and what it measured).
+#[cfg(feature = "builtin-network")]
+pub const BUILTIN_FILE: &[u8] = include_bytes!("../../networks/net3.nnue");
+
+#[cfg(feature = "builtin-network")]
+impl Network {
+    /// The built-in network, read from [`BUILTIN_FILE`]: once per process
+    /// with `std` (the searchers share it), at each call without.
+    ///
+    /// ```
+    /// use duke_engine::search::nnue::{Base, Network};
+    /// assert_eq!(Network::builtin().base(), Base::HandTuned);
+    /// ```
+    pub fn builtin() -> Arc<Network> {
+        fn read() -> Arc<Network> {
+            Arc::new(Network::from_bytes(BUILTIN_FILE).expect("the built-in network reads"))
+        }
+        #[cfg(feature = "std")]
+        {
+            static NET: std::sync::OnceLock<Arc<Network>> = std::sync::OnceLock::new();
+            Arc::clone(NET.get_or_init(read))
+        }
+        #[cfg(not(feature = "std"))]
+        read()
+    }
+}
+
 /// Why a weights file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NetworkError {
@@ -217,9 +347,14 @@ pub struct NetworkError {
 }
 
 impl NetworkError {
-    /// The stable code, `nnue.file`.
+    /// The stable code: `nnue.name` for a name that selects no
+    /// evaluation ([`Evaluation::by_name`]), `nnue.file` for a file refused.
     pub fn code(&self) -> &'static str {
-        "nnue.file"
+        if self.field == "name" {
+            "nnue.name"
+        } else {
+            "nnue.file"
+        }
     }
 
     /// The kind of failure: [`ErrorKind::Parse`](crate::ErrorKind::Parse).
@@ -236,6 +371,10 @@ impl NetworkError {
 impl fmt::Display for NetworkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.field {
+            "name" => write!(
+                f,
+                "no evaluation has that name: use \"{BUILTIN}\" (the built-in network) or \"{HAND_TUNED}\", or a weights file"
+            ),
             "magic" => f.write_str("not a duke-engine network: it does not start with DUKENNUE"),
             "feature set" => write!(
                 f,
@@ -1081,6 +1220,7 @@ mod tests {
                 continue;
             };
             let mut plain = Searcher::new();
+            plain.set_network(None);
             let mut net = Searcher::new();
             net.set_network(Some(zero.clone()));
             let a = plain.search(&pos, drawn, &history, &Limits::depth(4));

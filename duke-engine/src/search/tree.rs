@@ -101,7 +101,8 @@ pub(super) fn victim_value(pos: &Position, a: Action) -> i32 {
 }
 
 impl Searcher {
-    /// A searcher with a 1 MiB transposition table.
+    /// A searcher with a 1 MiB transposition table and the default
+    /// evaluation ([`nnue::default_network`]).
     pub fn new() -> Searcher {
         Searcher::with_table_entries(1 << 16)
     }
@@ -111,8 +112,9 @@ impl Searcher {
         Searcher::with_table(Table::new(entries))
     }
 
+    /// (Every searcher starts with [`nnue::default_network`].)
     pub(super) fn with_table(tt: Table) -> Searcher {
-        Searcher {
+        let mut s = Searcher {
             tt,
             threads: 1,
             #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
@@ -137,11 +139,15 @@ impl Searcher {
             start: None,
             #[cfg(feature = "std")]
             stop: None,
-        }
+        };
+        s.set_network(nnue::default_network());
+        s
     }
 
     /// Sets the static evaluation: a learned network, or `None` for the
-    /// hand-tuned [`evaluate`] (the default). The network is shared, not
+    /// hand-tuned [`evaluate`]. A new searcher evaluates with
+    /// [`nnue::default_network`]: the built-in network (feature
+    /// `builtin-network`, on by default). The network is shared, not
     /// copied; this allocates the per-ply accumulators once, so the search
     /// itself allocates nothing.
     ///
@@ -164,6 +170,12 @@ impl Searcher {
         self.acc_valid = [false; MAX_PLY];
         self.evals.fill((0, 0));
         self.net = net;
+    }
+
+    /// Sets the static evaluation as a program chose it (the built-in
+    /// network, the hand-tuned evaluation or a file's network).
+    pub fn set_evaluation(&mut self, evaluation: &nnue::Evaluation) {
+        self.set_network(evaluation.network());
     }
 
     /// The learned network the searcher evaluates with, if any.

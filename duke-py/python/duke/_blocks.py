@@ -25,7 +25,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence, Union
 
 try:
     import ray
@@ -59,8 +59,9 @@ class Plan:
     mask: bool = False
     top: int = 3
     perspective: str = "mover"
-    network: Optional[bytes] = None
-    """A weights file's bytes: the level players search with it."""
+    network: Union[bytes, str, None] = None
+    """A weights file's bytes or an evaluation's name: the level players
+    search with it (the built-in network when None)."""
     arguments: dict[str, Any] = field(default_factory=dict)
 
     def blocks(self) -> list[range]:
@@ -70,7 +71,7 @@ class Plan:
 
 @ray.remote(max_retries=RETRIES)
 def play_block_task(
-    plan_part: dict[str, Any], network: Optional[bytes] = None
+    plan_part: dict[str, Any], network: Union[bytes, str, None] = None
 ) -> tuple[bytes, bytes, int, float]:
     """Plays one block in a Ray worker; returns its tables as Parquet bytes
     (compressed in the worker), its number of decisions and the worker's

@@ -24,7 +24,7 @@ HINT_LEVEL: int
 NNUE_FEATURES: int
 """How many features the learned evaluation has per view (Position.nnue_features)."""
 NNUE_FORMAT: dict[str, Any]
-"""The learned evaluation's weights file as the engine reads it: "magic", "version", "feature_set", "features", "hidden", "l2", "qa", "qb", "max_active" (the most features one view has), "file_len", and "bases" (name to number). duke.train writes files by it."""
+"""The learned evaluation's weights file as the engine reads it: "magic", "version", "feature_set", "features", "hidden", "l2", "qa", "qb", "max_active" (the most features one view has), "file_len", "bases" (name to number); and the names `network=` takes besides a Network, "evaluations", with the default's, "default_evaluation". duke.train writes files by it."""
 MATE_BOUND: int
 """A search score at or beyond +-MATE_BOUND is a forced win or loss (a Duke capture the search found)."""
 LEVELS: int
@@ -189,7 +189,7 @@ def play_games(
     mask: bool = False,
     top: int = 0,
     perspective: str = "mover",
-    network: Optional[Network] = None,
+    network: Union[Network, str, None] = None,
 ) -> tuple[dict[str, Any], dict[str, Any]]: ...
 def troop_chart(troop: str, face: str = "starting") -> list[_ChartMark]: ...
 def analyze(record: str, level: int = 4) -> list[dict[str, Any]]: ...
@@ -371,7 +371,7 @@ class Game:
         millis: Optional[int] = None,
         seed: int = 0,
         threads: int = 1,
-        network: Optional[Network] = None,
+        network: Union[Network, str, None] = None,
     ) -> Optional[Action]: ...
     def best_index(
         self,
@@ -382,10 +382,10 @@ class Game:
         seed: int = 0,
         perspective: str = "absolute",
         threads: int = 1,
-        network: Optional[Network] = None,
+        network: Union[Network, str, None] = None,
     ) -> int: ...
     def hint(
-        self, level: Optional[int] = None, k: int = 3, threads: int = 1, network: Optional[Network] = None
+        self, level: Optional[int] = None, k: int = 3, threads: int = 1, network: Union[Network, str, None] = None
     ) -> dict[str, Any]: ...
     def svg(
         self,
@@ -430,6 +430,8 @@ class Network:
     """A learned evaluation's weights (python -m duke.train writes them)."""
 
     def __new__(cls, data: bytes) -> Self: ...
+    @staticmethod
+    def builtin() -> Network: ...
     @property
     def base(self) -> str: ...
     def evaluate(self, position: Position) -> int: ...

@@ -115,7 +115,7 @@ def play_block(
     mask: bool = False,
     top: int = 3,
     perspective: str = "mover",
-    network: Optional[bytes] = None,
+    network: Union[bytes, str, None] = None,
 ) -> tuple[pa.Table, pa.Table]:
     """Plays the games `game_ids` and returns their *games* and *decisions* tables.
 
@@ -124,9 +124,10 @@ def play_block(
     so a game depends only on (run_seed, k). `observe` and `mask` add the
     observation planes and the legal mask (in `perspective`) to each
     decision; `top` is how many of a level's best decisions are kept with
-    their scores. `network`, a weights file's bytes (``python -m
-    duke.train``), makes every level player search with that learned
-    evaluation.
+    their scores. Every level player searches with `network`: the
+    built-in network by default, a weights file's bytes (``python -m
+    duke.train``), or a name of ``duke.NNUE_FORMAT["evaluations"]``
+    ("builtin", "hand-tuned").
     """
     ids = [int(k) for k in game_ids]
     if players and isinstance(players[0], str):
@@ -146,7 +147,7 @@ def play_block(
         mask=mask,
         top=top,
         perspective=perspective,
-        network=None if network is None else duke.Network(network),
+        network=network if network is None or isinstance(network, str) else duke.Network(network),
     )
     winners = g["winner"]
     games = pa.Table.from_pydict(

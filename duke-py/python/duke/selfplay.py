@@ -3,7 +3,7 @@
     python -m duke.selfplay --games N --players level3,level3 --out DIR
         [--address ray://...|auto] [--workers K] [--seed S] [--block B]
         [--observe] [--mask] [--top K] [--perspective mover]
-        [--network net.nnue]
+        [--network net.nnue|builtin|hand-tuned]
 
 Needs the extra ``duke-engine[ray]``. The games are cut into blocks of
 ``--block`` games; each block is a Ray task that plays its games with the
@@ -12,10 +12,11 @@ engine (the GIL released) and becomes one Parquet file per table under
 Game k's seed is ``VecGame.episode_seed(seed, k)``, so the rows are the
 same whatever the number of workers. A worker lost mid-block has its block
 run again and written once; a stopped run started again with the same
-arguments plays only the missing blocks. ``--network`` makes the level
-players search with a learned evaluation (a weights file of ``python -m
-duke.train``), so that a network's own games can train the next one; the
-run's arguments keep the file's SHA-256. Without ``--address`` Ray starts
+arguments plays only the missing blocks. The level players search with
+the built-in network; ``--network`` gives them another evaluation: a
+weights file of ``python -m duke.train`` (so that a network's own games
+can train the next one; the run's arguments keep the file's SHA-256) or
+``hand-tuned``. Without ``--address`` Ray starts
 a local cluster, so the same command works on a laptop and on a cluster
 (where ``DIR`` is on the machine that runs the command).
 """
@@ -25,7 +26,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import sys
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence, Union
 
 import duke
 import duke.data as dd
@@ -44,14 +45,23 @@ def plan(
     mask: bool = False,
     top: int = 3,
     perspective: str = "mover",
-    network: Optional[bytes] = None,
+    network: Union[bytes, str, None] = None,
 ) -> _blocks.Plan:
     """The plan of a self-play run (what the command line builds).
-    `network` is a weights file's bytes, for the level players."""
+    `network` is a weights file's bytes or an evaluation's name
+    (``duke.NNUE_FORMAT["evaluations"]``), for the level players; None is
+    the built-in network."""
     light, dark = _blocks.check_players(players)
     ids = list(range(games))
     arguments: dict[str, object] = {}
-    if network is not None:
+    if network is None:
+        arguments["network"] = duke.NNUE_FORMAT["default_evaluation"]
+    elif isinstance(network, str):
+        if network not in duke.NNUE_FORMAT["evaluations"]:
+            raise ValueError(f"network {network!r}: not a weights file's bytes nor one of "
+                             f"{duke.NNUE_FORMAT['evaluations']}")
+        arguments["network"] = network
+    else:
         duke.Network(network)  # a file the engine cannot read fails here, not in a worker
         arguments["network"] = hashlib.sha256(network).hexdigest()
     return _blocks.Plan(
@@ -98,13 +108,12 @@ def run(
     perspective: str = "mover",
     progress: bool = True,
     stats: Optional[dict[str, float]] = None,
-    network: Optional[bytes] = None,
+    network: Union[bytes, str, None] = None,
 ) -> "pa.Table":
     """Plays (or finishes) a self-play run on Ray and returns its *games*
     table; the data set is under `out` (see ``duke.data``). `stats`, when
     given, gains the played blocks' "decisions" and "worker_cpu" seconds.
-    `network`, a weights file's bytes, makes the level players search with
-    that learned evaluation."""
+    `network` is the level players' evaluation (see `plan`)."""
     pl = plan(games, players, seed, block, observe, mask, top, perspective, network)
     return _blocks.run(pl, out, address=address, workers=workers, progress=progress,
                        label=f"{pl.pairs[0][0]} vs {pl.pairs[0][1]}", stats=stats)
@@ -123,16 +132,19 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     p.add_argument("--top", type=int, default=3, help="a level's best decisions kept with scores (default 3)")
     p.add_argument("--perspective", default="mover", choices=["mover", "absolute"],
                    help="of the index, observation and mask columns (default mover)")
-    p.add_argument("--network", metavar="FILE", default=None,
-                   help="the level players search with this learned evaluation "
-                   "(a weights file of python -m duke.train); default: the hand-tuned one")
+    p.add_argument("--network", metavar="FILE|NAME", default=None,
+                   help="the level players search with this evaluation: a weights file of "
+                   "python -m duke.train, or " + " or ".join(duke.NNUE_FORMAT["evaluations"])
+                   + "; default: the built-in network")
     _blocks.add_ray_arguments(p)
     a = p.parse_args(argv)
     _blocks.positive("--games", a.games)
     _blocks.positive("--workers", a.workers)
     _blocks.positive("--block", a.block)
-    network = None
-    if a.network is not None:
+    network: Union[bytes, str, None] = None
+    if a.network in duke.NNUE_FORMAT["evaluations"]:
+        network = a.network
+    elif a.network is not None:
         try:
             with open(a.network, "rb") as f:
                 network = f.read()

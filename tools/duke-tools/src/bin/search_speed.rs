@@ -4,17 +4,18 @@
 //! node rate, counting decision, chance and quiescence nodes alike.
 //!
 //! Run: `cargo run --release -p duke-tools --bin search_speed [depth] [rounds]
-//! [weights-file]` (depth 4, 3 rounds by default). With a learned network's
-//! weights file, each round also searches with the network, in turns with
-//! the hand-tuned evaluation, and the last line gives the network's rate
-//! and its ratio to the hand-tuned one. Each round searches from a fresh
-//! table and prints the nodes, the CPU seconds of this thread (so that
-//! other programs on the machine change the figure little) and the rate; the last line is
-//! the nodes, the least CPU time and the best rate, which
-//! `tools/compare-search.sh` reads. Compare builds by time to
+//! [evaluation]` (depth 4, 3 rounds by default). The search evaluates with
+//! the engine's default (the built-in network). With another evaluation (a
+//! network's weights file, or `hand-tuned`, or `builtin`), each round also
+//! searches with it, in turns with the default, and the last line but one
+//! gives its rate and the default's rate over it. Each round searches from
+//! a fresh table and prints the nodes, the CPU seconds of this thread (so
+//! that other programs on the machine change the figure little) and the
+//! rate; the last line is the default's nodes, least CPU time and best
+//! rate, which `tools/compare-search.sh` reads. Compare builds by time to
 //! depth as well as by rate: a table hit saves a node without counting one.
 
-use duke_engine::search::nnue::Network;
+use duke_engine::search::nnue::{self, Network};
 use duke_engine::search::{Limits, Searcher};
 use duke_engine::Position;
 
@@ -31,25 +32,35 @@ fn main() {
     let rounds: u32 = args
         .next()
         .map_or(3, |r| r.parse().expect("a number of rounds"));
-    let network = args.next().map(|path| {
-        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        std::sync::Arc::new(Network::from_bytes(&bytes).unwrap_or_else(|e| panic!("{path}: {e}")))
+    let other = args.next().map(|name| {
+        let net = nnue::Evaluation::by_name(&name).map_or_else(
+            |_| {
+                let bytes = std::fs::read(&name).unwrap_or_else(|e| panic!("{name}: {e}"));
+                let net = Network::from_bytes(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+                Some(std::sync::Arc::new(net))
+            },
+            |e| e.network(),
+        );
+        (name, net)
     });
     let pos: Position = MIDDLE_GAME.parse().expect("the middle-game DPN");
     let mut searcher = Searcher::new();
-    let mut with_net = Searcher::new();
-    with_net.set_network(network.clone());
+    let mut with_other = Searcher::new();
+    if let Some((_, net)) = &other {
+        with_other.set_network(net.clone());
+    }
+    let default = nnue::default_name();
     let mut net_best = 0.0f64;
     let (mut best, mut least, mut nodes) = (0.0f64, f64::MAX, 0);
     for round in 1..=rounds {
-        if network.is_some() {
+        if let Some((name, _)) = &other {
             let start = thread_cpu();
-            let r = with_net.search(&pos, None, &[], &Limits::depth(depth));
+            let r = with_other.search(&pos, None, &[], &Limits::depth(depth));
             let secs = thread_cpu() - start;
             let rate = r.nodes as f64 / secs / 1e6;
             net_best = net_best.max(rate);
             println!(
-                "round {round}, network: depth {} nodes {} in {secs:.3} s: {rate:.2} M nodes/s (best {:?}, score {})",
+                "round {round}, {name}: depth {} nodes {} in {secs:.3} s: {rate:.2} M nodes/s (best {:?}, score {})",
                 r.depth, r.nodes, r.decision, r.score
             );
         }
@@ -61,14 +72,14 @@ fn main() {
         least = least.min(secs);
         nodes = r.nodes;
         println!(
-            "round {round}: depth {} nodes {} in {secs:.3} s: {rate:.2} M nodes/s (best {:?}, score {})",
+            "round {round}, {default}: depth {} nodes {} in {secs:.3} s: {rate:.2} M nodes/s (best {:?}, score {})",
             r.depth, r.nodes, r.decision, r.score
         );
     }
-    if network.is_some() {
+    if let Some((name, _)) = &other {
         println!(
-            "network: best {net_best:.2} M nodes/s, {:.2}x the hand-tuned evaluation's rate",
-            net_best / best
+            "{name}: best {net_best:.2} M nodes/s; the default ({default}) runs at {:.2}x its rate",
+            best / net_best
         );
     }
     println!("depth {depth} nodes {nodes} least {least:.3} s best {best:.2} M nodes/s");
