@@ -17,6 +17,8 @@ pub enum Failure {
     /// A check failed (exit status 1).
     Check(String),
     Io(io::Error),
+    /// Stopped by Ctrl-C after printing what it had (exit status 130).
+    Interrupted,
 }
 
 impl From<String> for Failure {
@@ -27,14 +29,16 @@ impl From<String> for Failure {
 
 impl Failure {
     /// Says why on standard error and gives the exit status: 2 for bad
-    /// input, 1 for a failed check or an I/O error; a closed pipe (`duke
-    /// actions ... | head`) is a success.
+    /// input, 1 for a failed check or an I/O error, 130 (the shells'
+    /// status for SIGINT) for Ctrl-C; a closed pipe (`duke actions ... |
+    /// head`) is a success.
     pub fn exit_code(self) -> ExitCode {
         let (text, code) = match self {
             Failure::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => return ExitCode::SUCCESS,
             Failure::Io(e) => (e.to_string(), 1),
             Failure::Check(e) => (e, 1),
             Failure::Message(e) => (e, 2),
+            Failure::Interrupted => ("interrupted".to_string(), 130),
         };
         eprintln!("duke: {text}");
         ExitCode::from(code)
@@ -233,23 +237,9 @@ impl TournamentArgs {
                 "more --engine options than `engine` players".into(),
             ));
         }
-        let sprt = match sprt {
-            Some(text) => {
-                let (elo0, elo1) = sprt::Sprt::parse(&text)?;
-                if !(0.0 < alpha && alpha < 0.5 && 0.0 < beta && beta < 0.5) {
-                    return Err(Failure::Message(
-                        "--alpha and --beta must lie between 0 and 0.5".into(),
-                    ));
-                }
-                Some(sprt::Sprt {
-                    elo0,
-                    elo1,
-                    alpha,
-                    beta,
-                })
-            }
-            None => None,
-        };
+        let sprt = sprt
+            .map(|text| sprt::Sprt::new(&text, alpha, beta).map_err(|e| format!("--sprt: {e}")))
+            .transpose()?;
         let opts = tournament::Options {
             games: games.max(2),
             seed,
@@ -257,9 +247,59 @@ impl TournamentArgs {
             timeout: std::time::Duration::from_millis(timeout),
             sprt,
         };
+        tournament::stop_on_interrupt();
         // The match prints as it goes: run it before locking stdout.
         let summary = tournament::run(&a, &b, &opts);
-        out!("{summary}");
+        out!("{}", summary.text);
+        if summary.interrupted {
+            return Err(Failure::Interrupted);
+        }
+        Ok(())
+    }
+}
+
+#[derive(clap::Args)]
+pub struct SprtArgs {
+    /// The hypotheses: "the first player is elo1 stronger" against
+    /// "elo0 stronger", as for `duke tournament --sprt`
+    #[arg(value_name = "ELO0,ELO1", allow_hyphen_values = true)]
+    hypotheses: String,
+    /// Pentanomial counts: five numbers of pairs each, the pairs that
+    /// scored 0, 1/2, 1, 3/2 and 2 points for the first player; several
+    /// are added up
+    #[arg(value_name = "COUNTS", required = true)]
+    counts: Vec<String>,
+    /// The test's false positive rate
+    #[arg(long, default_value_t = 0.05)]
+    alpha: f64,
+    /// The test's false negative rate
+    #[arg(long, default_value_t = 0.05)]
+    beta: f64,
+}
+
+impl SprtArgs {
+    pub fn run(self) -> Result<(), Failure> {
+        let SprtArgs {
+            hypotheses,
+            counts,
+            alpha,
+            beta,
+        } = self;
+        let test = sprt::Sprt::new(&hypotheses, alpha, beta)?;
+        let mut penta = [0u64; 5];
+        for text in &counts {
+            for (total, c) in penta.iter_mut().zip(sprt::parse_counts(text)?) {
+                *total = total
+                    .checked_add(c)
+                    .ok_or_else(|| format!("\"{text}\": too many pairs"))?;
+            }
+        }
+        let state = sprt::State::with_counts(test, penta);
+        let elo = state
+            .elo_line()
+            .ok_or_else(|| "no pairs: the counts add up to 0".to_string())?;
+        out!("{elo}");
+        out!("{}", state.verdict_line("the first player"));
         Ok(())
     }
 }

@@ -51,11 +51,17 @@ impl External {
         let program = words
             .next()
             .ok_or_else(|| "--engine: the command is empty".to_string())?;
-        let mut child = Command::new(program)
-            .args(words)
+        let mut cmd = Command::new(program);
+        cmd.args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::inherit());
+        // Its own process group: Ctrl-C at the terminal reaches the
+        // referee, which ends the match with its summary and then the
+        // engine, and not the engine, which would die in mid-game.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        let mut child = cmd
             .spawn()
             .map_err(|e| format!("engine \"{command}\": cannot start it: {e}"))?;
         let stdin = child.stdin.take().expect("piped stdin");

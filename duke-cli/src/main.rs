@@ -18,7 +18,7 @@ mod tournament;
 
 use commands::{
     demo, ActionsArgs, AnalyzeArgs, EngineArgs, Failure, PerftArgs, PlayArgs, SelfplayArgs,
-    SoakArgs, TournamentArgs,
+    SoakArgs, SprtArgs, TournamentArgs,
 };
 use duke_cli::protocol;
 
@@ -56,11 +56,20 @@ input, one a line, and the game leaves cleanly at the end of its input.")]
     /// `engine`, an external program speaking the engine protocol, given
     /// by `--engine` (once per `engine` player, in order). The referee
     /// draws every levy and judges every answer with the engine's arbiter:
-    /// an illegal or late answer loses the game and is reported.
+    /// an illegal or late answer loses the game and is reported. Ctrl-C
+    /// stops the match and prints the summary of the games finished.
     #[command(
         after_help = "Example: duke tournament engine level3 --engine \"duke engine --level 4\" --sprt 0,50 --games 2000"
     )]
     Tournament(TournamentArgs),
+    /// The SPRT of counted game pairs: its LLR, verdict and Elo
+    ///
+    /// For the pentanomial counts that `duke tournament --sprt` prints
+    /// after every pair. Several COUNTS are added up: one test played in
+    /// several runs with different seeds, the way fishtest adds up the
+    /// batches of its workers.
+    #[command(after_help = "Example: duke sprt 0,50 \"2 0 15 2 0\" \"5 3 27 3 8\"")]
+    Sprt(SprtArgs),
     /// Random and AI games, every invariant checked after every step
     ///
     /// Exits with status 1 at the first failure, naming the game and its seed.
@@ -98,6 +107,7 @@ fn run(command: Command) -> Result<(), Failure> {
         Command::Selfplay(args) => args.run(),
         Command::Demo => demo(),
         Command::Tournament(args) => args.run(),
+        Command::Sprt(args) => args.run(),
         Command::Soak(args) => args.run(),
         Command::Engine(args) => args.run(),
         Command::Analyze(args) => args.run(),

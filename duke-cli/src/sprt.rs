@@ -34,16 +34,31 @@ pub enum Verdict {
 }
 
 impl Sprt {
+    /// The test of `elo0,elo1` (as text) with the error rates `alpha` and
+    /// `beta`.
+    pub fn new(hypotheses: &str, alpha: f64, beta: f64) -> Result<Sprt, String> {
+        let (elo0, elo1) = Sprt::parse(hypotheses)?;
+        if !(0.0 < alpha && alpha < 0.5 && 0.0 < beta && beta < 0.5) {
+            return Err("--alpha and --beta must lie between 0 and 0.5".into());
+        }
+        Ok(Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        })
+    }
+
     /// Reads `elo0,elo1`.
     pub fn parse(text: &str) -> Result<(f64, f64), String> {
-        let bad = || format!("--sprt: \"{text}\" is not two Elo values as elo0,elo1 (e.g. 0,50)");
+        let bad = || format!("\"{text}\" is not two Elo values as elo0,elo1 (e.g. 0,50)");
         let (a, b) = text.split_once(',').ok_or_else(bad)?;
         let (e0, e1): (f64, f64) = (
             a.trim().parse().map_err(|_| bad())?,
             b.trim().parse().map_err(|_| bad())?,
         );
         if !(e0.is_finite() && e1.is_finite() && e0 < e1) {
-            return Err(format!("--sprt: elo0 ({e0}) must be below elo1 ({e1})"));
+            return Err(format!("elo0 ({e0}) must be below elo1 ({e1})"));
         }
         Ok((e0, e1))
     }
@@ -125,6 +140,141 @@ pub fn llr_logistic(elo0: f64, elo1: f64, penta: [u64; 5]) -> f64 {
         .sum::<f64>()
 }
 
+/// Elo difference for a score fraction (clamped short of 0 and 1).
+pub fn elo(p: f64) -> f64 {
+    let p = p.clamp(1e-4, 1.0 - 1e-4);
+    400.0 * (p / (1.0 - p)).log10()
+}
+
+/// An Elo difference as text, infinite at a score of 0 or 1.
+pub fn elo_text(q: f64) -> String {
+    if q <= 0.0 {
+        "-inf".to_string()
+    } else if q >= 1.0 {
+        "+inf".to_string()
+    } else {
+        format!("{:+.0}", elo(q))
+    }
+}
+
+/// A test under way: the pentanomial counts of the pairs so far, their
+/// log-likelihood ratio and the verdict.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct State {
+    pub test: Sprt,
+    pub penta: [u64; 5],
+    pub llr: f64,
+    pub verdict: Verdict,
+}
+
+impl State {
+    /// The test before any pair.
+    pub fn new(test: Sprt) -> State {
+        State::with_counts(test, [0; 5])
+    }
+
+    /// The test after pairs counted elsewhere (several runs of one test
+    /// added up, as fishtest adds up its workers' batches).
+    pub fn with_counts(test: Sprt, penta: [u64; 5]) -> State {
+        let mut state = State {
+            test,
+            penta,
+            llr: 0.0,
+            verdict: Verdict::Continue,
+        };
+        if penta.iter().sum::<u64>() > 0 {
+            state.llr = llr_logistic(test.elo0, test.elo1, penta);
+            state.verdict = test.verdict(state.llr);
+        }
+        state
+    }
+
+    /// Counts one more pair, whose games scored `first` and `second` for
+    /// A, unless the test has already decided.
+    pub fn add_pair(&mut self, first: f64, second: f64) {
+        if self.verdict == Verdict::Continue {
+            self.penta[penta_index(first, second)] += 1;
+            *self = State::with_counts(self.test, self.penta);
+        }
+    }
+
+    /// The number of pairs counted.
+    pub fn pairs(&self) -> u64 {
+        self.penta.iter().sum()
+    }
+
+    /// The state as the line `duke tournament --sprt` prints after every
+    /// pair.
+    pub fn line(&self) -> String {
+        let (lo, hi) = self.test.bounds();
+        format!(
+            "sprt: {} pairs, pentanomial [{}], LLR {:.3} (bounds {lo:.3}, {hi:.3})",
+            self.pairs(),
+            self.penta.map(|c| c.to_string()).join(" "),
+            self.llr
+        )
+    }
+
+    /// The test, its verdict for the player named `first` and its state.
+    pub fn verdict_line(&self, first: &str) -> String {
+        let t = self.test;
+        let verdict = match self.verdict {
+            Verdict::H1 => format!("H1 accepted: {first} is at least {} Elo stronger", t.elo1),
+            Verdict::H0 => format!("H0 accepted: {first} is at most {} Elo stronger", t.elo0),
+            Verdict::Continue => "no verdict yet (more games needed)".into(),
+        };
+        format!(
+            "SPRT elo0 {} elo1 {} (alpha {}, beta {}): {verdict}; {}",
+            t.elo0,
+            t.elo1,
+            t.alpha,
+            t.beta,
+            self.line().trim_start_matches("sprt: ")
+        )
+    }
+
+    /// A's score from the pairs (a pair scores 0, 1/4, ..., 1), its Elo
+    /// and the Elo's 95% interval, as text; `None` before any pair.
+    pub fn elo_line(&self) -> Option<String> {
+        let n = self.pairs() as f64;
+        if n == 0.0 {
+            return None;
+        }
+        let score = |i: usize| i as f64 / 4.0;
+        let mean = (0..5).map(|i| self.penta[i] as f64 * score(i)).sum::<f64>() / n;
+        let var = (0..5)
+            .map(|i| self.penta[i] as f64 * (score(i) - mean).powi(2))
+            .sum::<f64>()
+            / n;
+        let se = (var / n).sqrt();
+        Some(format!(
+            "{} games in {} pairs: score {:.1}%, Elo {} (95% interval {} to {}, from the pairs)",
+            2 * self.pairs(),
+            self.pairs(),
+            100.0 * mean,
+            elo_text(mean),
+            elo_text(mean - 1.96 * se),
+            elo_text(mean + 1.96 * se)
+        ))
+    }
+}
+
+/// Reads pentanomial counts: five numbers of pairs, separated by spaces
+/// or commas, in the order LL, LD+DL, LW+DD+WL, DW+WD, WW.
+pub fn parse_counts(text: &str) -> Result<[u64; 5], String> {
+    let bad = || {
+        format!(
+            "\"{text}\" is not five counts of pairs (LL, LD+DL, LW+DD+WL, DW+WD, WW), e.g. \"2 0 15 2 0\""
+        )
+    };
+    let numbers: Vec<u64> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse().map_err(|_| bad()))
+        .collect::<Result<_, _>>()?;
+    numbers.try_into().map_err(|_| bad())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,6 +319,65 @@ mod tests {
         for (penta, e0, e1, want) in cases {
             let got = llr_logistic(e0, e1, penta);
             assert!((got - want).abs() < 1e-6, "{penta:?}: {got} != {want}");
+        }
+    }
+
+    #[test]
+    fn a_state_counts_pairs_and_stops_at_its_verdict() {
+        let test = Sprt {
+            elo0: 0.0,
+            elo1: 50.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let mut s = State::new(test);
+        assert_eq!(
+            s.line(),
+            "sprt: 0 pairs, pentanomial [0 0 0 0 0], LLR 0.000 (bounds -2.944, 2.944)"
+        );
+        assert_eq!(s.elo_line(), None);
+        s.add_pair(1.0, 0.5);
+        s.add_pair(0.5, 0.5);
+        assert_eq!(s.penta, [0, 0, 1, 1, 0]);
+        assert_eq!(s.llr, llr_logistic(0.0, 50.0, [0, 0, 1, 1, 0]));
+        // Pairs won outright until H1: no pair counts after the verdict.
+        while s.verdict == Verdict::Continue {
+            s.add_pair(1.0, 1.0);
+        }
+        assert_eq!(s.verdict, Verdict::H1);
+        let decided = s;
+        s.add_pair(0.0, 0.0);
+        assert_eq!(s, decided);
+        assert_eq!(State::with_counts(test, s.penta), s);
+    }
+
+    #[test]
+    fn the_score_of_pairs_by_hand() {
+        // Pairs scoring 0, 1/2, 1/2 and 1: mean 1/2, variance 1/8, so the
+        // interval is 1/2 -+ 1.96 sqrt(1/32) = 0.1535 to 0.8465, that is
+        // -297 to +297 Elo.
+        let test = Sprt {
+            elo0: 0.0,
+            elo1: 50.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let line = State::with_counts(test, [1, 0, 2, 0, 1])
+            .elo_line()
+            .unwrap();
+        assert_eq!(
+            line,
+            "8 games in 4 pairs: score 50.0%, Elo +0 (95% interval -297 to +297, from the pairs)"
+        );
+    }
+
+    #[test]
+    fn counts_are_five_numbers() {
+        assert_eq!(parse_counts("2 0 15 2 0"), Ok([2, 0, 15, 2, 0]));
+        assert_eq!(parse_counts("2,0, 15,2 ,0"), Ok([2, 0, 15, 2, 0]));
+        for bad in ["", "1 2 3 4", "1 2 3 4 5 6", "1 2 x 4 5", "1 2 -3 4 5"] {
+            let e = parse_counts(bad).unwrap_err();
+            assert!(e.contains("five counts"), "{bad}: {e}");
         }
     }
 

@@ -1,6 +1,7 @@
 //! `duke tournament`: matches between two players with paired seeds and
 //! colours swapped, a progress bar, win/draw/loss and an Elo difference
-//! with a 95% interval.
+//! with a 95% interval. Ctrl-C stops a match with the summary of the
+//! games finished.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
@@ -11,7 +12,7 @@ use duke_engine::{Game, Phase, Side};
 
 use crate::external::External;
 use crate::progress::Progress;
-use crate::sprt::{llr_logistic, penta_index, Sprt, Verdict};
+use crate::sprt::{elo_text, Sprt, State, Verdict};
 use duke_engine::search::Player;
 
 /// A player of a match: built into the program, or an external engine
@@ -91,6 +92,29 @@ impl Seat {
     }
 }
 
+/// Set by the first Ctrl-C (SIGINT): the games in play are abandoned
+/// after their current decision, and the match ends with the summary of
+/// the games finished.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Makes Ctrl-C stop the match with its summary instead of killing the
+/// program; a second Ctrl-C quits at once.
+pub fn stop_on_interrupt() {
+    // Err only when a handler is already set, which is then this one.
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        eprintln!(
+            "duke tournament: stopping after the current decisions; the summary counts the games finished (Ctrl-C again to quit at once)"
+        );
+    });
+}
+
+fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
 /// How one game ended for A: its score, and the failure of a player that
 /// lost by an illegal or late answer.
 struct GameResult {
@@ -104,12 +128,15 @@ fn play_game(
     a_side: Side,
     seed: u64,
     timeout: Duration,
-) -> GameResult {
+) -> Option<GameResult> {
     let mut game = Game::standard(seed);
     let index = |side: Side| usize::from(side != a_side);
-    let forfeit = |loser: usize, why: String| GameResult {
-        score: if loser == 0 { 0.0 } else { 1.0 },
-        failure: Some(format!("{} loses: {why}", names[loser])),
+    // A failure after Ctrl-C is not the player's: the game is abandoned.
+    let forfeit = |loser: usize, why: String| {
+        (!interrupted()).then(|| GameResult {
+            score: if loser == 0 { 0.0 } else { 1.0 },
+            failure: Some(format!("{} loses: {why}", names[loser])),
+        })
     };
     for (i, seat) in seats.iter_mut().enumerate() {
         if let Err(e) = seat.new_game(timeout) {
@@ -118,6 +145,9 @@ fn play_game(
     }
     let mut turn = 0u64;
     while game.outcome().is_none() {
+        if interrupted() {
+            return None;
+        }
         let i = index(game.side_to_decide());
         let d = match seats[i].decide(&game, seed.wrapping_add(turn), timeout) {
             Ok(d) => d,
@@ -148,40 +178,14 @@ fn play_game(
         }
         turn += 1;
     }
-    GameResult {
+    Some(GameResult {
         score: match game.outcome().and_then(|o| o.winner()) {
             Some(w) if w == a_side => 1.0,
             Some(_) => 0.0,
             None => 0.5,
         },
         failure: None,
-    }
-}
-
-/// Elo difference for a score fraction.
-fn elo(p: f64) -> f64 {
-    let p = p.clamp(1e-4, 1.0 - 1e-4);
-    -400.0 * (1.0 / p - 1.0).log10()
-}
-
-/// The SPRT's state: pentanomial counts of the pairs finished so far.
-struct SprtState {
-    test: Sprt,
-    penta: [u64; 5],
-    verdict: Verdict,
-    llr: f64,
-}
-
-impl SprtState {
-    fn line(&self) -> String {
-        let (lo, hi) = self.test.bounds();
-        format!(
-            "sprt: {} pairs, pentanomial [{}], LLR {:.3} (bounds {lo:.3}, {hi:.3})",
-            self.penta.iter().sum::<u64>(),
-            self.penta.map(|c| c.to_string()).join(" "),
-            self.llr
-        )
-    }
+    })
 }
 
 /// Wins, draws and losses of the first player.
@@ -211,15 +215,16 @@ struct Match<'a> {
     halt: AtomicBool,
     results: Mutex<Vec<(u32, f64)>>,
     failures: Mutex<Vec<(u32, String)>>,
-    sprt: Mutex<Option<SprtState>>,
+    sprt: Mutex<Option<State>>,
     progress: Progress,
 }
 
 impl Match<'_> {
-    /// One thread: takes games until none is left or the SPRT decides.
+    /// One thread: takes games until none is left, the SPRT decides or
+    /// Ctrl-C stops the match.
     fn worker(&self) {
         let mut seats = [Seat::new(self.a), Seat::new(self.b)];
-        while !self.halt.load(Ordering::Relaxed) {
+        while !self.halt.load(Ordering::Relaxed) && !interrupted() {
             let i = self.next.fetch_add(1, Ordering::Relaxed);
             if i >= self.total {
                 break;
@@ -234,13 +239,15 @@ impl Match<'_> {
             } else {
                 Side::Dark
             };
-            let result = play_game(
+            let Some(result) = play_game(
                 &mut seats,
                 &self.names,
                 a_side,
                 pair_seed,
                 self.opts.timeout,
-            );
+            ) else {
+                break;
+            };
             if let Some(f) = &result.failure {
                 let line = format!(
                     "game {} (seed {pair_seed}, {} as {a_side}): {f}",
@@ -262,9 +269,7 @@ impl Match<'_> {
         if let Some(state) = self.sprt.lock().unwrap().as_mut() {
             let partner = r.iter().find(|&&(j, _)| j == i ^ 1).map(|&(_, s)| s);
             if let (Some(other), Verdict::Continue) = (partner, state.verdict) {
-                state.penta[penta_index(score, other)] += 1;
-                state.llr = llr_logistic(state.test.elo0, state.test.elo1, state.penta);
-                state.verdict = state.test.verdict(state.llr);
+                state.add_pair(score, other);
                 println!("{}", state.line());
                 if state.verdict != Verdict::Continue {
                     self.halt.store(true, Ordering::Relaxed);
@@ -283,7 +288,7 @@ impl Match<'_> {
 
     /// The summary: the score with its Elo and 95% interval, the failures,
     /// and the SPRT's verdict.
-    fn summary(self, secs: f64) -> String {
+    fn summary(self, secs: f64) -> Summary {
         let names = &self.names;
         let mut results = self.results.into_inner().unwrap();
         results.sort_by_key(|&(i, _)| i);
@@ -294,18 +299,25 @@ impl Match<'_> {
             &format!("{} vs {}: +{wins} ={draws} -{losses}", names[0], names[1]),
         );
         let n = scores.len() as f64;
-        let p = scores.iter().sum::<f64>() / n;
-        let var = scores.iter().map(|s| (s - p).powi(2)).sum::<f64>() / n;
-        let se = (var / n).sqrt();
-        let (lo, hi) = (elo_text(p - 1.96 * se), elo_text(p + 1.96 * se));
-        let mut out = format!(
-            "{} vs {}: {} games (paired seeds, colours swapped): +{wins} ={draws} -{losses}, score {:.1}%, Elo {} (95% interval {lo} to {hi}), {secs:.1} s",
-            names[0],
-            names[1],
-            scores.len(),
-            100.0 * p,
-            elo_text(p),
-        );
+        let mut out = if scores.is_empty() {
+            format!(
+                "{} vs {}: no game finished, {secs:.1} s",
+                names[0], names[1]
+            )
+        } else {
+            let p = scores.iter().sum::<f64>() / n;
+            let var = scores.iter().map(|s| (s - p).powi(2)).sum::<f64>() / n;
+            let se = (var / n).sqrt();
+            let (lo, hi) = (elo_text(p - 1.96 * se), elo_text(p + 1.96 * se));
+            format!(
+                "{} vs {}: {} games (paired seeds, colours swapped): +{wins} ={draws} -{losses}, score {:.1}%, Elo {} (95% interval {lo} to {hi}), {secs:.1} s",
+                names[0],
+                names[1],
+                scores.len(),
+                100.0 * p,
+                elo_text(p),
+            )
+        };
         let failures = self.failures.into_inner().unwrap();
         if !failures.is_empty() {
             out.push_str(&format!(
@@ -317,47 +329,30 @@ impl Match<'_> {
             out.push('\n');
             out.push_str(&state.verdict_line(&names[0]));
         }
-        out
+        let interrupted = interrupted();
+        if interrupted {
+            out.push_str("\nstopped by Ctrl-C (SIGINT): the games in play then are not counted");
+        }
+        Summary {
+            text: out,
+            interrupted,
+        }
     }
 }
 
-/// An Elo difference as text, infinite at a score of 0 or 1.
-fn elo_text(q: f64) -> String {
-    if q <= 0.0 {
-        "-inf".to_string()
-    } else if q >= 1.0 {
-        "+inf".to_string()
-    } else {
-        format!("{:+.0}", elo(q))
-    }
-}
-
-impl SprtState {
-    /// The test, its verdict for `first` and its last state.
-    fn verdict_line(&self, first: &str) -> String {
-        let t = self.test;
-        let verdict = match self.verdict {
-            Verdict::H1 => format!("H1 accepted: {first} is at least {} Elo stronger", t.elo1),
-            Verdict::H0 => format!("H0 accepted: {first} is at most {} Elo stronger", t.elo0),
-            Verdict::Continue => "no verdict yet (more games needed)".into(),
-        };
-        format!(
-            "SPRT elo0 {} elo1 {} (alpha {}, beta {}): {verdict}; {}",
-            t.elo0,
-            t.elo1,
-            t.alpha,
-            t.beta,
-            self.line().trim_start_matches("sprt: ")
-        )
-    }
+/// What a match prints at its end, and whether Ctrl-C stopped it.
+pub struct Summary {
+    pub text: String,
+    pub interrupted: bool,
 }
 
 /// Plays the match on `threads` threads (each with its own players;
 /// game `i` has the same seed and colours whatever the thread count, so
 /// the result does not depend on it, except through time-limited levels
 /// and external engines). With an SPRT, stops taking games once the test
-/// decides, and prints its state after every pair.
-pub fn run(a: &Contestant, b: &Contestant, opts: &Options) -> String {
+/// decides, and prints its state after every pair. After
+/// [`stop_on_interrupt`], Ctrl-C ends it early.
+pub fn run(a: &Contestant, b: &Contestant, opts: &Options) -> Summary {
     let total = opts.games.div_ceil(2) * 2;
     let start = Instant::now();
     let game = Match {
@@ -370,12 +365,7 @@ pub fn run(a: &Contestant, b: &Contestant, opts: &Options) -> String {
         halt: AtomicBool::new(false),
         results: Mutex::new(Vec::new()),
         failures: Mutex::new(Vec::new()),
-        sprt: Mutex::new(opts.sprt.map(|test| SprtState {
-            test,
-            penta: [0; 5],
-            verdict: Verdict::Continue,
-            llr: 0.0,
-        })),
+        sprt: Mutex::new(opts.sprt.map(State::new)),
         progress: Progress::new("tournament", u64::from(total)),
     };
     std::thread::scope(|s| {

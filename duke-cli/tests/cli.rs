@@ -502,6 +502,7 @@ fn help_for_every_command_and_completions() {
         "selfplay",
         "demo",
         "tournament",
+        "sprt",
         "soak",
         "completions",
     ] {

@@ -205,3 +205,154 @@ fn sprt_stops_when_the_test_decides() {
     ]);
     assert!(out.contains("H0 accepted"), "{out}");
 }
+
+/// The last `sprt:` line of a match's output, without its prefix.
+fn last_sprt_line(out: &str) -> &str {
+    out.lines()
+        .rev()
+        .find_map(|l| l.strip_prefix("sprt: "))
+        .unwrap_or("")
+}
+
+#[test]
+fn duke_sprt_gives_the_matchs_own_llr_and_adds_runs_up() {
+    // A short match that stops before any verdict: its last line's counts,
+    // given to `duke sprt`, give the LLR the match printed.
+    let (out, err, ok) = duke(&[
+        "tournament",
+        "level1",
+        "random",
+        "--games",
+        "12",
+        "--sprt",
+        "0,5",
+    ]);
+    assert!(ok, "{out}{err}");
+    let line = last_sprt_line(&out);
+    assert!(line.starts_with("6 pairs, pentanomial ["), "{out}");
+    let counts = line.split(['[', ']']).nth(1).unwrap();
+    let (calc, err, ok) = duke(&["sprt", "0,5", counts]);
+    assert!(ok, "{calc}{err}");
+    assert!(
+        calc.ends_with(&format!("{line}\n")),
+        "{calc}\nshould end with\n{line}"
+    );
+    assert!(calc.starts_with("12 games in 6 pairs: score "), "{calc}");
+    // Two runs of one test add up: [2 0 15 2 0] and [5 3 27 3 8].
+    let (split, _, ok) = duke(&["sprt", "0,50", "2 0 15 2 0", "5,3,27,3,8"]);
+    assert!(ok, "{split}");
+    let (whole, _, _) = duke(&["sprt", "0,50", "7 3 42 5 8"]);
+    assert_eq!(split, whole);
+    assert!(
+        whole.contains(
+            "no verdict yet (more games needed); 65 pairs, pentanomial [7 3 42 5 8], LLR -1.411"
+        ),
+        "{whole}"
+    );
+    let (won, _, _) = duke(&["sprt", "0,50", "0 0 10 20 30"]);
+    assert!(
+        won.contains("H1 accepted: the first player is at least 50 Elo stronger"),
+        "{won}"
+    );
+    // Bad input: a usage error naming the problem.
+    for (args, says) in [
+        (
+            &["sprt", "0,50", "1 2 3"][..],
+            "is not five counts of pairs",
+        ),
+        (&["sprt", "0,50", "0 0 0 0 0"], "no pairs"),
+        (&["sprt", "50,0", "1 1 1 1 1"], "must be below"),
+        (
+            &["sprt", "0,50", "1 1 1 1 1", "--alpha", "0.7"],
+            "--alpha and --beta",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_duke"))
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn ctrl_c_stops_a_match_with_the_summary_of_the_games_finished() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::os::unix::process::CommandExt;
+    use std::process::Stdio;
+    // As at a terminal: the match in its own process group, and Ctrl-C
+    // sent to the whole group. The engines are level 1 through the
+    // protocol, and the narrow test does not decide in a few pairs.
+    let engine = format!("{} engine --level 1", env!("CARGO_BIN_EXE_duke"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_duke"))
+        .args([
+            "tournament",
+            "engine",
+            "engine",
+            "--engine",
+            &engine,
+            "--engine",
+            &engine,
+            "--games",
+            "100000",
+            "--sprt",
+            "0,5",
+        ])
+        .env_remove("CI")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut out = String::new();
+    while !out.contains("sprt: 3 pairs") {
+        let mut line = String::new();
+        assert!(stdout.read_line(&mut line).unwrap() > 0, "{out}");
+        out.push_str(&line);
+    }
+    let group = format!("-{}", child.id());
+    let kill = Command::new("kill")
+        .args(["-INT", "--", &group])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    stdout.read_to_string(&mut out).unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{out}{err}");
+    assert!(
+        err.contains("stopping after the current decisions"),
+        "{err}"
+    );
+    // The summary of the games finished, none of them lost to an engine
+    // that Ctrl-C reached, and the test's state.
+    assert!(
+        out.contains(" games (paired seeds, colours swapped): +"),
+        "{out}"
+    );
+    assert!(!out.contains("loses"), "{out}");
+    assert!(
+        out.contains("no verdict yet (more games needed); "),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("stopped by Ctrl-C (SIGINT): the games in play then are not counted\n"),
+        "{out}"
+    );
+    let counted: u64 = last_sprt_line(&out)
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(counted >= 3, "{out}");
+}
