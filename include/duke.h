@@ -331,6 +331,45 @@ typedef struct {
 } duke_search_limits;
 
 /**
+ * An AI request for duke_game_decide, the one request every face makes: a
+ * 0 field is unset. With neither a level nor limits the default level
+ * plays (DUKE_DEFAULT_LEVEL; for a hint, DUKE_HINT_LEVEL). A level with
+ * limits is that level searching within the limits given instead of its
+ * own (level 5 with millis 2000: level 5 for two seconds a turn).
+ */
+typedef struct {
+  /**
+   * The level, 1 to 5 (0: none).
+   */
+  uint8_t level;
+  /**
+   * The deepest iteration, in turns (0: none).
+   */
+  uint32_t depth;
+  /**
+   * A node budget (0: none).
+   */
+  uint64_t nodes;
+  /**
+   * Milliseconds a turn (0: none).
+   */
+  uint64_t millis;
+  /**
+   * The seed of the deliberate noise of levels 1 and 2.
+   */
+  uint64_t seed;
+  /**
+   * How many of the best decisions to list with their scores (0: none;
+   * a hint lists 3 when it is 0).
+   */
+  uint32_t top;
+  /**
+   * A hint: advice without a level's noise, at DUKE_HINT_LEVEL by default.
+   */
+  bool hint;
+} duke_request;
+
+/**
  * Light is owner 0; the board as the spec lays it out.
  */
 #define DUKE_VIEW_ABSOLUTE 0
@@ -564,11 +603,25 @@ duke_status duke_game_best_action(const duke_game *game, uint8_t level, uint64_t
 
 /**
  * The AI's decision within explicit limits (at least one field set; 0
- * leaves a field unset). A depth past DUKE_MAX_DEPTH or a time past
+ * leaves a field unset), as text for duke_game_play; in setup, the fixed
+ * setup's next placement. A depth past DUKE_MAX_DEPTH or a time past
  * DUKE_MAX_MILLIS is DUKE_INVALID_ARGUMENT (codes `limits.depth`,
- * `limits.millis`).
+ * `limits.millis`); once the game is over, DUKE_WRONG_PHASE. A time limit
+ * is a turn's, split between a levy's two decisions as for a level.
+ * duke_game_decide takes a level and limits together.
  */
 duke_status duke_game_best_action_limits(const duke_game *game, const duke_search_limits *limits, char *buf, size_t len, size_t *out_len);
+
+/**
+ * The AI's answer to a request for the game, as text lines: `best
+ * <decision> <score>`, `pv <decision> ...`, then `top <decision> <score>`
+ * for each listed decision, best first. Out-of-range numbers are
+ * DUKE_INVALID_ARGUMENT with the engine's code (`level.range`,
+ * `limits.depth`, ...); once the game is over, DUKE_WRONG_PHASE (code
+ * `phase`). In setup the answer is the fixed setup's next placement. The
+ * search uses the game's threads and evaluation.
+ */
+duke_status duke_game_decide(const duke_game *game, const duke_request *request, char *buf, size_t len, size_t *out_len);
 
 /**
  * A hint at a level, as text lines: `best <decision> <score>`, `pv <decision> ...`,

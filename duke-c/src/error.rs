@@ -73,35 +73,11 @@ impl Error {
 
 pub type Result<T> = std::result::Result<T, Error>;
 
-impl From<duke_engine::ParseDpnError> for Error {
-    fn from(e: duke_engine::ParseDpnError) -> Error {
-        Error::new(duke_status::DukeParseError, e.to_string()).with_code(e.code())
-    }
-}
-
-impl From<duke_engine::ParseActionError> for Error {
-    fn from(e: duke_engine::ParseActionError) -> Error {
-        Error::new(duke_status::DukeParseError, e.to_string()).with_code(e.code())
-    }
-}
-
-impl From<duke_engine::IllegalActionError> for Error {
-    fn from(e: duke_engine::IllegalActionError) -> Error {
-        Error::new(duke_status::DukeIllegalAction, e.to_string()).with_code(e.code())
-    }
-}
-
-impl From<duke_engine::ActionError> for Error {
-    fn from(e: duke_engine::ActionError) -> Error {
-        match e {
-            duke_engine::ActionError::Parse(e) => e.into(),
-            duke_engine::ActionError::Illegal(e) => e.into(),
-        }
-    }
-}
-
-impl From<duke_engine::GameError> for Error {
-    fn from(e: duke_engine::GameError) -> Error {
+/// Any engine error, through the engine's one `duke_engine::Error`: its
+/// kind gives the status, and its code and message go along.
+impl<E: Into<duke_engine::Error>> From<E> for Error {
+    fn from(e: E) -> Error {
+        let e = e.into();
         Error::new(status_of(e.kind()), e.to_string()).with_code(e.code())
     }
 }
@@ -115,24 +91,6 @@ pub fn status_of(kind: duke_engine::ErrorKind) -> duke_status {
         duke_engine::ErrorKind::Phase => duke_status::DukeWrongPhase,
         duke_engine::ErrorKind::Record => duke_status::DukeRecordError,
         duke_engine::ErrorKind::Range => duke_status::DukeInvalidArgument,
-    }
-}
-
-impl From<duke_engine::RangeError> for Error {
-    fn from(e: duke_engine::RangeError) -> Error {
-        Error::new(status_of(e.kind()), e.to_string()).with_code(e.code())
-    }
-}
-
-impl From<duke_engine::search::nnue::NetworkError> for Error {
-    fn from(e: duke_engine::search::nnue::NetworkError) -> Error {
-        Error::new(status_of(e.kind()), e.to_string()).with_code(e.code())
-    }
-}
-
-impl From<duke_engine::record::RecordError> for Error {
-    fn from(e: duke_engine::record::RecordError) -> Error {
-        Error::new(duke_status::DukeRecordError, e.to_string()).with_code(e.code())
     }
 }
 

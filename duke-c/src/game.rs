@@ -257,7 +257,7 @@ pub unsafe extern "C" fn duke_game_play(
         // SAFETY: NULL or a live handle used by this thread only; text contract.
         let g = unsafe { obj_mut(game, "game")? };
         let text = unsafe { text_in(action, len, "action")? };
-        let d: duke_engine::Decision = text.parse().map_err(duke_engine::GameError::from)?;
+        let d: duke_engine::Decision = text.parse()?;
         g.inner.apply(d)?;
         Ok(())
     })
@@ -277,7 +277,7 @@ pub unsafe extern "C" fn duke_game_play_levy(
         // SAFETY: NULL or a live handle used by this thread only; text contract.
         let g = unsafe { obj_mut(game, "game")? };
         let text = unsafe { text_in(action, len, "action")? };
-        let a: duke_engine::Action = text.parse().map_err(duke_engine::GameError::from)?;
+        let a: duke_engine::Action = text.parse()?;
         g.inner.play_levy(a)?;
         Ok(())
     })
@@ -537,22 +537,19 @@ pub struct duke_search_limits {
     pub millis: u64,
 }
 
-fn search_input(
+/// The engine's answer to `request` for the game, with the game's
+/// threads and evaluation.
+fn answer(
     g: &duke_game,
-) -> Result<(duke_engine::Position, Option<duke_engine::Troop>, Vec<u64>), Error> {
-    duke_engine::search::game_input(&g.inner).ok_or_else(|| {
-        Error::new(
-            duke_status::DukeWrongPhase,
-            format!("the AI decides only in play ({})", g.inner.phase()),
-        )
-    })
+    request: duke_engine::search::Request,
+) -> Result<duke_engine::search::Answer, Error> {
+    let request = request
+        .with_threads(g.threads as u64)?
+        .with_evaluation(g.network.clone());
+    Ok(request.decide(&g.inner)?)
 }
 
-fn decision_text(d: duke_engine::encode::Decision) -> String {
-    d.to_string()
-}
-
-/// A searcher with the game's threads and network.
+/// A searcher with the game's threads and network (for the engine's players).
 fn searcher(g: &duke_game) -> duke_engine::search::Searcher {
     let mut s = duke_engine::search::Searcher::new();
     s.set_threads(g.threads)
@@ -625,13 +622,16 @@ pub unsafe extern "C" fn duke_game_set_threads(game: *mut duke_game, threads: u3
     })
 }
 
-/// The level a C caller names: 0 for the default (DUKE_DEFAULT_LEVEL), 1
-/// to 5, anything else an error.
-fn check_level(level: u8) -> Result<duke_engine::search::Level, Error> {
+/// The request of a C caller's level: 0 for the default, 1 to 5, anything
+/// else an error (code `level.range`).
+fn with_level(
+    request: duke_engine::search::Request,
+    level: u8,
+) -> Result<duke_engine::search::Request, Error> {
     if level == 0 {
-        return Ok(duke_engine::search::Level::default());
+        return Ok(request);
     }
-    Ok(duke_engine::search::Level::new(i64::from(level))?)
+    Ok(request.with_level(level)?)
 }
 
 /// The AI's decision as text for duke_game_play: a maneuver, `levy` (play
@@ -655,20 +655,19 @@ pub unsafe extern "C" fn duke_game_best_action(
         // SAFETY: NULL or a live handle; buffer contract passed through.
         let g = unsafe { obj(game, "game")? };
         out_ptr(out_len, "out_len")?;
-        let lvl = check_level(level)?;
-        if let Some(a) = g.inner.setup_suggestion() {
-            return unsafe { text_out(&a.to_string(), buf, len, out_len) };
-        }
-        let (pos, drawn, history) = search_input(g)?;
-        let r = searcher(g).play_level(&pos, drawn, &history, &lvl, seed);
+        let request = with_level(duke_engine::search::Request::new(), level)?.with_seed(seed);
+        let r = answer(g, request)?;
         unsafe { text_out(&r.decision.to_string(), buf, len, out_len) }
     })
 }
 
 /// The AI's decision within explicit limits (at least one field set; 0
-/// leaves a field unset). A depth past DUKE_MAX_DEPTH or a time past
+/// leaves a field unset), as text for duke_game_play; in setup, the fixed
+/// setup's next placement. A depth past DUKE_MAX_DEPTH or a time past
 /// DUKE_MAX_MILLIS is DUKE_INVALID_ARGUMENT (codes `limits.depth`,
-/// `limits.millis`).
+/// `limits.millis`); once the game is over, DUKE_WRONG_PHASE. A time limit
+/// is a turn's, split between a levy's two decisions as for a level.
+/// duke_game_decide takes a level and limits together.
 #[no_mangle]
 pub unsafe extern "C" fn duke_game_best_action_limits(
     game: *const duke_game,
@@ -694,11 +693,92 @@ pub unsafe extern "C" fn duke_game_best_action_limits(
                 "set at least one of depth, nodes and millis",
             ));
         }
-        let limits = limits.check()?;
-        let (pos, drawn, history) = search_input(g)?;
-        let r = searcher(g).search(&pos, drawn, &history, &limits);
-        unsafe { text_out(&decision_text(r.decision), buf, len, out_len) }
+        let r = answer(g, duke_engine::search::Request::new().with_limits(limits)?)?;
+        unsafe { text_out(&r.decision.to_string(), buf, len, out_len) }
     })
+}
+
+/// An AI request for duke_game_decide, the one request every face makes: a
+/// 0 field is unset. With neither a level nor limits the default level
+/// plays (DUKE_DEFAULT_LEVEL; for a hint, DUKE_HINT_LEVEL). A level with
+/// limits is that level searching within the limits given instead of its
+/// own (level 5 with millis 2000: level 5 for two seconds a turn).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct duke_request {
+    /// The level, 1 to 5 (0: none).
+    pub level: u8,
+    /// The deepest iteration, in turns (0: none).
+    pub depth: u32,
+    /// A node budget (0: none).
+    pub nodes: u64,
+    /// Milliseconds a turn (0: none).
+    pub millis: u64,
+    /// The seed of the deliberate noise of levels 1 and 2.
+    pub seed: u64,
+    /// How many of the best decisions to list with their scores (0: none;
+    /// a hint lists 3 when it is 0).
+    pub top: u32,
+    /// A hint: advice without a level's noise, at DUKE_HINT_LEVEL by default.
+    pub hint: bool,
+}
+
+/// The AI's answer to a request for the game, as text lines: `best
+/// <decision> <score>`, `pv <decision> ...`, then `top <decision> <score>`
+/// for each listed decision, best first. Out-of-range numbers are
+/// DUKE_INVALID_ARGUMENT with the engine's code (`level.range`,
+/// `limits.depth`, ...); once the game is over, DUKE_WRONG_PHASE (code
+/// `phase`). In setup the answer is the fixed setup's next placement. The
+/// search uses the game's threads and evaluation.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_decide(
+    game: *const duke_game,
+    request: *const duke_request,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or live pointers; buffer contract passed through.
+        let g = unsafe { obj(game, "game")? };
+        let r = unsafe { obj(request, "request")? };
+        out_ptr(out_len, "out_len")?;
+        let mut request = if r.hint {
+            duke_engine::search::Request::hint()
+        } else {
+            duke_engine::search::Request::new()
+        };
+        request = with_level(request, r.level)?.with_seed(r.seed);
+        if r.depth != 0 {
+            request = request.with_depth(r.depth)?;
+        }
+        if r.nodes != 0 {
+            request = request.with_nodes(r.nodes)?;
+        }
+        if r.millis != 0 {
+            request = request.with_millis(r.millis)?;
+        }
+        if r.top != 0 {
+            request = request.with_top(r.top)?;
+        }
+        let a = answer(g, request)?;
+        let text = answer_text(&a);
+        unsafe { text_out(&text, buf, len, out_len) }
+    })
+}
+
+/// An answer as the text lines of duke_game_decide and duke_game_hint.
+fn answer_text(a: &duke_engine::search::Answer) -> String {
+    let mut text = format!("best {} {}\npv", a.decision, a.score);
+    for &d in &a.pv {
+        text.push(' ');
+        text.push_str(&d.to_string());
+    }
+    text.push('\n');
+    for &(d, s) in &a.top {
+        text.push_str(&format!("top {d} {s}\n"));
+    }
+    text
 }
 
 /// A hint at a level, as text lines: `best <decision> <score>`, `pv <decision> ...`,
@@ -718,27 +798,8 @@ pub unsafe extern "C" fn duke_game_hint(
         // SAFETY: NULL or a live handle; buffer contract passed through.
         let g = unsafe { obj(game, "game")? };
         out_ptr(out_len, "out_len")?;
-        let lvl = if level == 0 {
-            duke_engine::search::level(duke_engine::search::HINT_LEVEL)
-        } else {
-            check_level(level)?
-        };
-        let k: usize = duke_engine::Limit::Hints.check(k)?;
-        let (pos, drawn, history) = search_input(g)?;
-        let h = searcher(g).hint(&pos, drawn, &history, &lvl, k);
-        let mut text = format!(
-            "best {} {}\npv",
-            decision_text(h.best.decision),
-            h.best.score
-        );
-        for &d in &h.best.pv {
-            text.push(' ');
-            text.push_str(&decision_text(d));
-        }
-        text.push('\n');
-        for &(d, s) in &h.top {
-            text.push_str(&format!("top {} {s}\n", decision_text(d)));
-        }
+        let request = with_level(duke_engine::search::Request::hint(), level)?.with_top(k)?;
+        let text = answer_text(&answer(g, request)?);
         unsafe { text_out(&text, buf, len, out_len) }
     })
 }
@@ -764,17 +825,8 @@ pub unsafe extern "C" fn duke_game_player_decision(
         let g = unsafe { obj(game, "game")? };
         out_ptr(out_len, "out_len")?;
         let name = unsafe { text_in(player, player_len, "player")? };
-        let p: duke_engine::search::Player =
-            name.parse()
-                .map_err(|e: duke_engine::search::ParsePlayerError| {
-                    Error::new(duke_status::DukeParseError, e.to_string()).with_code(e.code())
-                })?;
-        let (d, _) = p.decide(&g.inner, &mut searcher(g), seed).ok_or_else(|| {
-            Error::new(
-                duke_status::DukeWrongPhase,
-                format!("no player decides now ({})", g.inner.phase()),
-            )
-        })?;
+        let p: duke_engine::search::Player = name.parse()?;
+        let (d, _) = p.decide(&g.inner, &mut searcher(g), seed)?;
         unsafe { text_out(&d.to_string(), buf, len, out_len) }
     })
 }

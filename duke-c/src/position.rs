@@ -2,9 +2,11 @@
 
 use std::ffi::c_char;
 
-use duke_engine::encode::{action_index, write_observation, Decision, Perspective};
+use duke_engine::encode::{action_index, write_observation};
+
 use duke_engine::render::{svg, SvgFlags, SvgOptions};
 use duke_engine::{perft, Position, Side};
+use duke_engine::{Decision, Perspective};
 
 use crate::error::{
     buf_out, duke_status, guard, obj, out_ptr, text_in, text_out, write, Error, Result,

@@ -10,7 +10,7 @@ use duke_engine::search::{
 use duke_engine::{Game, Side};
 use serde_json::json;
 
-use crate::protocol::{decision_text, score_text};
+use crate::protocol::score_text;
 
 /// Reads a record and analyses it.
 pub fn run(record: &str, level: u8) -> Result<(Game, Vec<TurnAnalysis>), String> {
@@ -86,7 +86,7 @@ fn confirm_text(level: u8) -> String {
 }
 
 fn best_text(t: &TurnAnalysis) -> String {
-    decision_text(t.best)
+    t.best.to_string()
 }
 
 /// The analysis as JSON.
@@ -217,7 +217,8 @@ mod tests {
     fn svg_has_a_point_a_turn_and_marks() {
         let mut game = Game::standard(2);
         for _ in 0..8 {
-            let d = game.best_action(level_of(1)).unwrap();
+            let request = duke_engine::search::Request::new().with_level(1).unwrap();
+            let d = request.decide(&game).unwrap().decision;
             game.apply(d).unwrap();
         }
         let turns = analyze(&game, level_of(2));

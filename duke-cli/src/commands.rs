@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use clap::ValueEnum;
 use duke_cli::engine;
+use duke_engine::search::{ANALYSIS_LEVEL, DEFAULT_LEVEL, LEVELS, MAX_DEPTH};
 use duke_engine::{divide, perft, Game, Position, Side};
 
 use crate::{analyze, play, soak, sprt, tournament};
@@ -77,7 +78,7 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value = "light")]
     side: SideArg,
     /// The AI's level, 1 (weakest) to 5
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=5))]
+    #[arg(long, default_value_t = DEFAULT_LEVEL, value_parser = clap::value_parser!(u8).range(1..=i64::from(LEVELS)))]
     level: u8,
     /// The game's seed; without it a random seed is chosen and printed, and
     /// `--seed` with that number replays the same draws
@@ -347,10 +348,10 @@ impl SoakArgs {
 #[derive(clap::Args)]
 pub struct EngineArgs {
     /// The level `go` plays without limits
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=5))]
+    #[arg(long, default_value_t = LEVELS, value_parser = clap::value_parser!(u8).range(1..=i64::from(LEVELS)))]
     level: u8,
     /// A depth limit for every `go` (0: none)
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=64))]
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_DEPTH)))]
     depth: u32,
     /// A node limit for every `go` (0: none)
     #[arg(long, default_value_t = 0)]
@@ -399,7 +400,7 @@ pub struct AnalyzeArgs {
     /// The record file (`duke-record 1` text), or `-` for standard input
     record: String,
     /// The level whose search scores the turns, 1 to 5
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=5))]
+    #[arg(long, default_value_t = ANALYSIS_LEVEL, value_parser = clap::value_parser!(u8).range(1..=i64::from(LEVELS)))]
     level: u8,
     /// Write JSON instead of text
     #[arg(long)]

@@ -13,11 +13,11 @@ use std::time::Instant;
 
 use duke_engine::search::nnue::{self, Network};
 use duke_engine::search::{
-    game_input, level, Limits, Searcher, LEVELS, MAX_DEPTH, MAX_MILLIS, MAX_THREADS,
+    Input, Limits, Request, Searcher, LEVELS, MAX_DEPTH, MAX_MILLIS, MAX_THREADS,
 };
 use duke_engine::{Game, Limit, Phase, Troop};
 
-use crate::protocol::{self, decision_text, score_text, Command, GoLimits, Start};
+use crate::protocol::{self, score_text, Command, GoLimits, Start};
 
 /// The options a client can set; `duke engine`'s arguments give their
 /// starting values.
@@ -319,20 +319,27 @@ impl Engine {
     }
 
     fn go(&mut self, go: GoLimits) -> Result<(), String> {
-        let Some((pos, _, history)) = game_input(&self.game) else {
-            return Err(format!("go: no decision to make: {}", self.game.phase()));
+        let input = match Input::of(&self.game).map_err(|e| format!("go: {e}"))? {
+            Input::Search {
+                position, history, ..
+            } => Input::Search {
+                position,
+                drawn: self.drawn,
+                history,
+            },
+            setup => setup,
         };
-        let drawn = self.drawn;
         let nonzero32 = |n: u32| (n > 0).then_some(n);
         let nonzero64 = |n: u64| (n > 0).then_some(n);
         let limits = Limits {
             depth: go.depth.or(nonzero32(self.options.depth)),
             nodes: go.nodes.or(nonzero64(self.options.nodes)),
             millis: go.movetime.or(nonzero64(self.options.time)),
-        }
-        .check()
-        .map_err(|e| format!("go: {e}"))?;
-        let lvl = level(self.options.level);
+        };
+        let request = Request::new()
+            .with_level(self.options.level)
+            .and_then(|r| r.with_limits(limits))
+            .map_err(|e| format!("go: {e}"))?;
         let mut searcher = self.searcher.take().unwrap_or_default();
         let stop = Arc::new(AtomicBool::new(false));
         let answered = Arc::new(AtomicBool::new(false));
@@ -340,20 +347,17 @@ impl Engine {
         if searcher.network().map(Arc::as_ptr) != self.network.as_ref().map(Arc::as_ptr) {
             searcher.set_network(self.network.clone());
         }
-        searcher
-            .set_threads(self.options.threads)
-            .expect("setoption checks the thread count");
+        let request = request
+            .with_threads(self.options.threads as u64)
+            .map_err(|e| format!("go: {e}"))?;
         let done = answered.clone();
         let out = self.out.clone();
         let handle = std::thread::spawn(move || {
             let start = Instant::now();
-            let result = if limits == Limits::default() {
-                searcher.play_level(&pos, drawn, &history, &lvl, 0)
-            } else {
-                searcher.set_quiescence(true);
-                searcher.search(&pos, drawn, &history, &limits)
-            };
-            let pv: Vec<String> = result.pv.iter().map(|&d| decision_text(d)).collect();
+            let result = searcher
+                .answer(&input, &request)
+                .expect("go checks the request's numbers");
+            let pv: Vec<String> = result.pv.iter().map(|&d| d.to_string()).collect();
             let score = score_text(result.score);
             out.say(&format!(
                 "info depth {} score {score} nodes {} time {} pv {}",
@@ -365,7 +369,7 @@ impl Engine {
             done.store(true, Ordering::Release);
             out.say(&format!(
                 "bestdecision {} score {score} pv {}",
-                decision_text(result.decision),
+                result.decision,
                 pv.join(" ")
             ));
             searcher

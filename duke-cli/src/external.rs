@@ -8,7 +8,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use duke_engine::search::Decision;
+use duke_engine::Decision;
 use duke_engine::{Game, Phase};
 
 use crate::protocol::parse_decision;

@@ -6,7 +6,8 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use anstyle::{AnsiColor, Style};
-use duke_engine::search::{level, Decision, Searcher, HINT_LEVEL, MATE_BOUND};
+use duke_engine::search::{Request, Searcher, HINT_LEVEL, MATE_BOUND};
+use duke_engine::Decision;
 use duke_engine::{
     chart, Action, ActionView, Bitboard, Face, Game, Mark, Phase, Position, Side, Square, Tile,
     Troop,
@@ -116,7 +117,7 @@ impl Session {
     fn ai_decide(&mut self, player: Player) -> io::Result<()> {
         let seed = self.seed ^ u64::from(self.game.position().turn());
         let before = *self.game.position();
-        let Some((d, _)) = player.decide(&self.game, &mut self.searcher, seed) else {
+        let Ok((d, _)) = player.decide(&self.game, &mut self.searcher, seed) else {
             return Ok(());
         };
         self.game.apply(d).expect("players choose legal decisions");
@@ -351,30 +352,28 @@ impl Session {
     }
 
     /// The strongest level's advice ([`HINT_LEVEL`], at its own time):
-    /// its decision with one score, the line it expects, and the other
-    /// choices a shallower search ranks next.
+    /// its decision with its score, the line it expects, and the next
+    /// best choices of the same search.
     fn hint(&mut self) -> io::Result<()> {
-        let Some((pos, drawn, history)) = duke_engine::search::game_input(&self.game) else {
+        let request = Request::hint().with_top(4u8).expect("4 alternatives");
+        let Ok(h) = self.searcher.decide(&self.game, &request) else {
             return self.refuse("no hint: the game is not in play");
         };
-        let h = self
-            .searcher
-            .hint(&pos, drawn, &history, &level(HINT_LEVEL), 4);
         let show = |d: Decision| d.to_string();
-        let best = h.best.decision;
-        let unit = if h.best.score.abs() < MATE_BOUND {
+        let best = h.decision;
+        let unit = if h.score.abs() < MATE_BOUND {
             " (in Footmen: 1.00 = a Footman, + is good for you)"
         } else {
             ""
         };
         self.say(format!(
             "hint (level {HINT_LEVEL}, {} turns ahead): {}, {}{unit}",
-            h.best.depth,
+            h.depth,
             show(best),
-            score_text(h.best.score)
+            score_text(h.score)
         ))?;
-        if h.best.pv.len() > 1 {
-            let pv: Vec<String> = h.best.pv.iter().map(|&d| show(d)).collect();
+        if h.pv.len() > 1 {
+            let pv: Vec<String> = h.pv.iter().map(|&d| show(d)).collect();
             self.say(format!("  expected line: {}", pv.join(" ")))?;
         }
         let others: Vec<String> = h

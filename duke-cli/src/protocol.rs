@@ -3,7 +3,7 @@
 //! answers. Shared by `duke engine` (the engine side) and `duke
 //! tournament` (the referee's side of an external engine).
 
-use duke_engine::search::Decision;
+use duke_engine::Decision;
 use duke_engine::{Action, Position, Troop};
 
 /// The protocol's name and version, answered to `duke`.
@@ -165,12 +165,6 @@ pub fn parse(line: &str) -> Result<Command, String> {
         }
         _ => Err(format!("unknown command \"{head}\"")),
     }
-}
-
-/// A decision as the protocol writes it: the engine's text (action text,
-/// or `levy`).
-pub fn decision_text(d: Decision) -> String {
-    d.to_string()
 }
 
 /// Reads a decision: the engine's text, or `draw`, the word for the levy

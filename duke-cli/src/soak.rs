@@ -58,7 +58,7 @@ fn random_game(seed: u64) -> Result<(u64, &'static str), String> {
         let pick = game_seed(seed, decisions);
         let (d, _) = Player::Random
             .decide(&game, &mut searcher, pick)
-            .ok_or("the random player has no decision in a game in play")?;
+            .map_err(|e| e.to_string())?;
         decisions += 1;
         match d {
             Decision::Levy if pick & 1 == 0 => {
@@ -77,7 +77,7 @@ fn random_game(seed: u64) -> Result<(u64, &'static str), String> {
                 after_step(&mut game)?;
                 let (place, _) = Player::Random
                     .decide(&game, &mut searcher, game_seed(seed, decisions))
-                    .ok_or("the random player has no square for the drawn troop")?;
+                    .map_err(|e| e.to_string())?;
                 decisions += 1;
                 game.apply(place).map_err(|e| e.to_string())?;
             }

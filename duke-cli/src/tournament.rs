@@ -7,7 +7,8 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use duke_engine::search::{Decision, Searcher};
+use duke_engine::search::Searcher;
+use duke_engine::Decision;
 use duke_engine::{Game, Phase, Side};
 
 use crate::external::External;
@@ -76,7 +77,7 @@ impl Seat {
             Seat::Builtin(p, searcher) => p
                 .decide(game, searcher, seed)
                 .map(|(d, _)| d)
-                .ok_or_else(|| "no decision: the game is not in play".to_string()),
+                .map_err(|e| e.to_string()),
             Seat::Engine(_, engine) => {
                 let Some(e) = engine.as_mut() else {
                     return Err("the engine is not running".into());
@@ -165,12 +166,10 @@ fn play_game(
                         .expect("the engine's players choose legal decisions");
                     None
                 }
-                Seat::Engine(..) => game.apply(d).err().map(|e| {
-                    format!(
-                        "the illegal decision {}: {e}",
-                        crate::protocol::decision_text(d)
-                    )
-                }),
+                Seat::Engine(..) => game
+                    .apply(d)
+                    .err()
+                    .map(|e| format!("the illegal decision {}: {e}", d)),
             },
         };
         if let Some(why) = illegal {

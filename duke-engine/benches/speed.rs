@@ -77,7 +77,8 @@ fn game_playouts(games: u32, seed: u64) -> u64 {
 /// observation planes and masks every step.
 fn vec_playouts(steps: u32, with_obs: bool) -> u64 {
     use duke_engine::batch::VecGame;
-    use duke_engine::encode::{Perspective, ACTION_SPACE, OBS_LEN};
+    use duke_engine::encode::{ACTION_SPACE, OBS_LEN};
+    use duke_engine::Perspective;
     let n: usize = std::env::var("VEC_N")
         .ok()
         .and_then(|v| v.parse().ok())

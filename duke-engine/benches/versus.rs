@@ -215,7 +215,7 @@ fn in_turns(
 /// steps one batch from the start, `steps / turns` steps a turn.
 fn vec_rounds(rounds: usize, quick: bool) {
     use duke_engine::batch::VecGame;
-    use duke_engine::encode::Perspective;
+    use duke_engine::Perspective;
     let (steps, chess_n, turns) = if quick {
         (50, 100, 1)
     } else {

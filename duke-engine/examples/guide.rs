@@ -3,9 +3,11 @@
 //!
 //! Run: `cargo run -p duke-engine --example guide`
 
-use duke_engine::encode::{action_index, Decision, Perspective, ACTION_SPACE, DRAW};
-use duke_engine::search::{game_input, level, Searcher};
+use duke_engine::encode::{action_index, ACTION_SPACE, DRAW};
+
+use duke_engine::search::Request;
 use duke_engine::{perft, Action, Game, Phase, Position, Square};
+use duke_engine::{Decision, Perspective};
 
 fn main() {
     // ANCHOR: positions
@@ -75,9 +77,8 @@ fn main() {
 
     // ANCHOR: ai
     // The AI: what level 3 plays in the game's current decision.
-    let mut searcher = Searcher::new();
-    let (position, drawn, history) = game_input(&game).expect("the game is in play");
-    let result = searcher.play_level(&position, drawn, &history, &level(3), 0);
+    let request = Request::new().with_level(3).expect("levels are 1 to 5");
+    let result = request.decide(&game).expect("the game is not over");
     match result.decision {
         Decision::Act(a) => println!("level 3 plays {a} (score {})", result.score),
         Decision::Levy => println!("level 3 levies (score {})", result.score),

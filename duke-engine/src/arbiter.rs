@@ -683,6 +683,22 @@ impl Position {
         }
     }
 
+    /// The legal actions of the tile on `sq`, each with the mark of its
+    /// face that the action uses (what a program shows on the target
+    /// squares); none for an empty square or a tile of the side not to
+    /// move.
+    ///
+    /// ```
+    /// use duke_engine::{Mark, Position, Square};
+    /// let pos = Position::standard();
+    /// let targets: Vec<_> = pos.targets(Square::B1).map(|(a, m)| (a.to_string(), m)).collect();
+    /// assert_eq!(targets, [("B1-A1".to_string(), Mark::Move), ("B1-B2".to_string(), Mark::Move)]);
+    /// ```
+    pub fn targets(&self, sq: Square) -> impl Iterator<Item = (Action, Mark)> + '_ {
+        let list = self.actions_from(sq);
+        (0..list.len()).filter_map(move |i| self.mark_of(list[i]).map(|m| (list[i], m)))
+    }
+
     /// Which mark of `tile` on `from` lands on or strikes `to`, and for a
     /// relocation mark the first square that blocks it (slow; for messages).
     fn mark_on(&self, tile: Tile, from: Square, to: Square) -> Option<(Mark, Option<Square>)> {

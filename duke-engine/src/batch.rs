@@ -6,14 +6,16 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::encode::{
-    action_from_index, action_index, for_each_target_index, map_sq, target_base, turned, Decision,
-    Perspective, Shown, ACTION_SPACE, DRAW, OBS_LEN,
+    action_from_index, action_index, for_each_target_index, map_sq, target_base, turned, Shown,
+    ACTION_SPACE, DRAW, OBS_LEN,
 };
+
 use crate::game::draw_troop;
 use crate::movegen::Sink;
 use crate::repetition::Window;
 use crate::zobrist::mix;
 use crate::{Action, ActionKind, Game, Position, Side, Troop};
+use crate::{Decision, Perspective};
 
 /// The most groups a position's decisions can form: per tile of an army,
 /// its relocations, its strikes, and one group for each friendly tile in
@@ -531,7 +533,7 @@ impl Env {
 ///
 /// ```
 /// use duke_engine::batch::VecGame;
-/// use duke_engine::encode::Perspective;
+/// use duke_engine::Perspective;
 /// let mut vec = VecGame::new(4, 7, Perspective::Mover);
 /// let mut actions = [0u32; 4];
 /// let (mut rewards, mut dones) = ([0f32; 4], [0u8; 4]);
@@ -629,7 +631,7 @@ pub const MAX_GAMES: usize = 1 << 16;
 ///
 /// ```
 /// use duke_engine::batch::{VecGame, MAX_GAMES};
-/// use duke_engine::encode::Perspective;
+/// use duke_engine::Perspective;
 /// let Err(err) = VecGame::try_new(1 << 40, 1, Perspective::Mover) else { unreachable!() };
 /// assert_eq!(err.code(), "batch.size");
 /// assert_eq!(err.to_string(), format!("a batch of {} games: the most is {MAX_GAMES}", 1u64 << 40));
@@ -889,11 +891,9 @@ mod tests {
 
     #[test]
     fn select_finds_the_kth_bit() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = crate::testgen::TestRng::new(0x9E37_79B9_7F4A_7C15);
         for round in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next_u64();
             // Sparse, dense and 36-bit words.
             let word = match round % 3 {
                 0 => x & x >> 11 & x >> 23,

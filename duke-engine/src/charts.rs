@@ -9,6 +9,9 @@
 
 use core::fmt;
 
+use core::str::FromStr;
+
+use crate::names::{find, NameKind, ParseNameError};
 use crate::{Face, Troop};
 
 /// The six kinds of mark a chart can carry (SPEC §3).
@@ -191,6 +194,32 @@ pub fn marks(troop: Troop, face: Face) -> MarkSet {
     chart(troop, face)
         .iter()
         .fold(MarkSet::empty(), |set, m| set | MarkSet::from(m.mark))
+}
+
+impl Mark {
+    /// The lowercase word: `move`, `jump`, `slide`, `jump_slide`,
+    /// `strike` or `command`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Mark::Move => "move",
+            Mark::Jump => "jump",
+            Mark::Slide => "slide",
+            Mark::JumpSlide => "jump_slide",
+            Mark::Strike => "strike",
+            Mark::Command => "command",
+        }
+    }
+}
+
+impl FromStr for Mark {
+    type Err = ParseNameError;
+
+    /// The lowercase word or the spec's name (`Jump Slide`), any case.
+    fn from_str(s: &str) -> Result<Mark, ParseNameError> {
+        find(&Mark::ALL, Mark::as_str, s)
+            .or_else(|| find(&Mark::ALL, Mark::name, s))
+            .ok_or_else(|| ParseNameError::new(NameKind::Mark, s))
+    }
 }
 
 #[cfg(test)]

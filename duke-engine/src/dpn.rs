@@ -13,7 +13,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::square::TextSnippet;
+use crate::names::TextSnippet;
 use crate::{Bag, Face, Position, Side, Square, Tile, Troop};
 
 /// The fields of DPN.

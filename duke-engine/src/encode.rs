@@ -43,7 +43,8 @@
 //! draw the placements of the drawn troop.
 //!
 //! ```
-//! use duke_engine::encode::{action_from_index, action_index, Decision, Perspective, ACTION_SPACE};
+//! use duke_engine::encode::{action_from_index, action_index, ACTION_SPACE};
+//! use duke_engine::{Decision, Perspective};
 //! use duke_engine::{Action, Position, Square};
 //! let pos = Position::standard();
 //! let a = Action::relocate(Square::B1, Square::B2);
@@ -54,7 +55,7 @@
 //! ```
 
 use crate::masks::{DIRS, DIR_OF};
-use crate::{Action, ActionKind, Position, Side, Square, Troop};
+use crate::{Action, ActionKind, Decision, Perspective, Position, Side, Square, Troop};
 
 /// Planes of an observation.
 pub const PLANES: usize = 107;
@@ -73,38 +74,13 @@ pub const PLACE_BASE: usize = 4896;
 /// The index of the decision to levy.
 pub const DRAW: usize = 5436;
 
-/// Whose point of view an encoding takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Perspective {
-    /// Light is owner 0; the board as SPEC §1 lays it out.
-    #[default]
-    Absolute,
-    /// The side to move is owner 0; the board turned when Dark is to move.
-    Mover,
-    /// The given side is owner 0; the board turned when it is Dark (for an
-    /// observer who is not to move, as in a multi-agent environment).
-    Of(Side),
-}
-
 impl Perspective {
     /// The side seen as owner 0 in `pos`.
     #[inline]
     pub fn viewer(self, pos: &Position) -> Side {
         self.viewer_when(pos.side_to_move())
     }
-
-    /// The side seen as owner 0 when `mover` is to move.
-    #[inline(always)]
-    pub(crate) fn viewer_when(self, mover: Side) -> Side {
-        match self {
-            Perspective::Absolute => Side::Light,
-            Perspective::Mover => mover,
-            Perspective::Of(side) => side,
-        }
-    }
 }
-
-pub use crate::action::Decision;
 
 /// Whether the viewer of `persp` in `pos` sees the board turned (Dark).
 #[inline(always)]
@@ -525,7 +501,8 @@ mod game {
     /// list: nothing is generated.
     ///
     /// ```
-    /// use duke_engine::encode::{game_indices, Perspective, DRAW};
+    /// use duke_engine::encode::{game_indices, DRAW};
+    /// use duke_engine::Perspective;
     /// use duke_engine::Game;
     /// let game = Game::standard(1);
     /// let mut indices = Vec::new();
@@ -615,7 +592,7 @@ mod game_tests {
         ignore = "exhaustive over the action space; too slow under Miri (the crate has no unsafe code)"
     )]
     fn indices_and_index_decisions_agree_with_mask_and_game_decision() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = crate::testgen::TestRng::new(0x9E37_79B9_7F4A_7C15);
         let mut checked = 0;
         for seed in 0..6 {
             let mut game = Game::new(seed);
@@ -658,10 +635,7 @@ mod game_tests {
                 if game.outcome().is_some() {
                     break;
                 }
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let i = listed[(x % listed.len() as u64) as usize];
+                let i = listed[rng.below(listed.len())];
                 let d = index_decision(&game, i, persp).unwrap();
                 game.apply(d).unwrap();
             }

@@ -1,9 +1,8 @@
 //! A game: setup, play with history, undo and redo, the levy as a chance
 //! event, the result, and the record text.
 
-use alloc::string::String;
 use alloc::vec::Vec;
-use core::fmt::{self, Write as _};
+use core::fmt;
 
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -113,6 +112,8 @@ pub enum Request {
     Place(Square),
     /// Placing the fixed setup.
     FixedSetup,
+    /// The AI's decision (a face's `best_action` or `hint`).
+    Ai,
 }
 
 impl fmt::Display for Request {
@@ -122,6 +123,7 @@ impl fmt::Display for Request {
             Request::Draw => f.write_str("draw"),
             Request::Place(sq) => write!(f, "place on {sq}"),
             Request::FixedSetup => f.write_str("fixed setup"),
+            Request::Ai => f.write_str("the AI's decision"),
         }
     }
 }
@@ -865,55 +867,9 @@ impl Game {
         self.redo.len()
     }
 
-    /// The record text without the seed (see [`crate::record`]).
-    pub fn record(&self) -> String {
-        self.write_record(false)
-    }
-
-    /// The record text with the seed, so that further draws replay too.
-    /// Keep it private where the draws must stay secret.
-    pub fn record_with_seed(&self) -> String {
-        self.write_record(true)
-    }
-
-    fn write_record(&self, with_seed: bool) -> String {
-        let mut out = String::new();
-        let _ = writeln!(out, "duke-record 1");
-        if with_seed {
-            let _ = writeln!(out, "seed {}", self.seed);
-        }
-        if self.setup_len == 0 {
-            let _ = writeln!(out, "start {}", self.start);
-        } else {
-            out.push_str("setup");
-            for &(_, a) in self.steps.iter().take(self.setup_len) {
-                let _ = write!(out, " {a}");
-            }
-            out.push('\n');
-        }
-        for (i, a) in self.turns().enumerate() {
-            let _ = writeln!(out, "{}. {a}", i + 1);
-        }
-        if let Some(outcome) = self.outcome() {
-            let _ = writeln!(out, "result {}", outcome_text(outcome));
-        }
-        out
-    }
-
-    /// Reads a record (see [`crate::record`]) into the game it describes.
-    /// A record without a seed gets seed 0 for later draws; see
-    /// [`Game::from_record_with_seed`].
-    pub fn from_record(text: &str) -> Result<Game, crate::record::RecordError> {
-        crate::record::read(text, None)
-    }
-
-    /// Reads a record, using `seed` for later draws whether or not the
-    /// record carries one.
-    pub fn from_record_with_seed(
-        text: &str,
-        seed: u64,
-    ) -> Result<Game, crate::record::RecordError> {
-        crate::record::read(text, Some(seed))
+    /// The game's seed (the record with the seed writes it).
+    pub(crate) fn seed(&self) -> u64 {
+        self.seed
     }
 
     pub(crate) fn setup_len(&self) -> usize {
@@ -1006,20 +962,6 @@ fn first_u32(seed: u64) -> u32 {
     (s0.wrapping_add(s3).rotate_left(23).wrapping_add(s0) >> 32) as u32
 }
 
-pub(crate) fn outcome_text(outcome: Outcome) -> String {
-    let mut s = String::new();
-    let _ = match outcome.winner() {
-        Some(side) => write!(
-            s,
-            "{} {}",
-            side.name().to_ascii_lowercase(),
-            outcome.reason_name()
-        ),
-        None => write!(s, "draw {}", outcome.reason_name()),
-    };
-    s
-}
-
 /// The decisions of a game's player to decide ([`Game::decisions`]):
 /// the levy first when it is offered, then actions from the game's list.
 #[derive(Clone, Debug)]
@@ -1063,12 +1005,12 @@ impl ActionKind {
 }
 
 impl Game {
-    /// Applies a decision: [`Decision::Levy`](crate::encode::Decision::Levy)
+    /// Applies a decision: [`Decision::Levy`](crate::Decision::Levy)
     /// draws for a levy and returns the troop; an action is played.
-    pub fn apply(&mut self, decision: crate::encode::Decision) -> Result<Option<Troop>, GameError> {
+    pub fn apply(&mut self, decision: crate::Decision) -> Result<Option<Troop>, GameError> {
         match decision {
-            crate::encode::Decision::Levy => self.draw().map(Some),
-            crate::encode::Decision::Act(a) => self.play(a).map(|()| None),
+            crate::Decision::Levy => self.draw().map(Some),
+            crate::Decision::Act(a) => self.play(a).map(|()| None),
         }
     }
 
@@ -1147,62 +1089,6 @@ impl Game {
     }
 }
 
-#[cfg(feature = "search")]
-impl Game {
-    /// The AI's decision at a difficulty level ([`Level::default`] is
-    /// [`DEFAULT_LEVEL`], what every face plays when given no level): an
-    /// action to play, or [`Decision::Levy`](crate::Decision::Levy), after
-    /// which the AI is asked again for the square of the drawn troop; in
-    /// setup, a placement. `None` only once the game is over. Give the
-    /// result to [`Game::apply`].
-    ///
-    /// The search sees the position, the drawn troop and the history,
-    /// never the bag's generator. Levels 1 and 2 choose among near-best
-    /// decisions with a generator seeded by the position alone; use
-    /// [`Searcher::play_level`](crate::search::Searcher::play_level) to
-    /// seed that choice yourself or to keep one searcher's allocation
-    /// across calls.
-    ///
-    /// [`Level::default`]: crate::search::Level::default
-    /// [`DEFAULT_LEVEL`]: crate::search::DEFAULT_LEVEL
-    ///
-    /// ```
-    /// use duke_engine::search::Level;
-    /// use duke_engine::{Game, Side};
-    /// let mut game = Game::standard(7);
-    /// game.play_text("B1-B2").unwrap(); // your turn, then the AI's (a levy is two decisions)
-    /// while game.side_to_decide() == Side::Dark {
-    ///     game.apply(game.best_action(Level::default()).unwrap()).unwrap();
-    /// }
-    /// assert_eq!(game.position().turn(), 2);
-    /// ```
-    ///
-    /// Two levels playing a game out:
-    ///
-    /// ```
-    /// use duke_engine::search::Level;
-    /// use duke_engine::{Game, Side};
-    /// let (light, dark) = (Level::new(2)?, Level::new(1)?);
-    /// let mut game = Game::standard(1);
-    /// while let Some(decision) = game.best_action(match game.side_to_decide() {
-    ///     Side::Light => light,
-    ///     Side::Dark => dark,
-    /// }) {
-    ///     game.apply(decision).unwrap();
-    /// }
-    /// assert!(game.outcome().is_some());
-    /// # Ok::<(), duke_engine::search::LevelError>(())
-    /// ```
-    pub fn best_action(&self, level: crate::search::Level) -> Option<crate::search::Decision> {
-        if let Some(next) = self.setup_suggestion() {
-            return Some(crate::search::Decision::Act(next));
-        }
-        let (pos, drawn, history) = crate::search::game_input(self)?;
-        let result = crate::search::Searcher::new().play_level(&pos, drawn, &history, &level, 0);
-        Some(result.decision)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     #[test]
@@ -1257,12 +1143,10 @@ mod tests {
     fn the_kind_holding_a_tile_is_found_without_a_loop_as_with_one() {
         // Every bag of up to 15 tiles with at most 3 of a kind is too many
         // to walk; seeded random ones, and every pick in each.
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = crate::testgen::TestRng::new(0x9e37_79b9_7f4a_7c15);
         let bags = if cfg!(miri) { 50 } else { 20_000 };
         for _ in 0..bags {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next_u64();
             let mut counts = 0u64;
             let mut total = 0;
             for t in 0..15 {
@@ -1323,13 +1207,8 @@ mod tests {
 
     #[test]
     fn window_and_lent_list_agree_with_plain_counts_through_undo() {
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |n: usize| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x % n as u64) as usize
-        };
+        let mut rng = crate::testgen::TestRng::new(0x2545_F491_4F6C_DD1D);
+        let mut next = |n: usize| rng.below(n);
         let mut repeated = 0;
         // Miri runs a short walk (the crate has no unsafe code).
         let (games, steps) = if cfg!(miri) { (2, 60) } else { (400, 400) };

@@ -137,6 +137,10 @@
 //! - [`record::RecordError`]: a record that does not replay, with its line
 //!   and turn.
 //!
+//! Each converts into the one [`Error`] (kind, code, message), which is
+//! what the Python package, the C library and the JavaScript package hand
+//! on.
+//!
 //! A rejected action leaves the position or game exactly as it was.
 //!
 //! ```
@@ -161,20 +165,23 @@
 //! # The AI
 //!
 //! [`search`] (feature `search`) holds an expectiminimax search in which the
-//! levy's draw is a chance node, with five difficulty levels.
+//! levy's draw is a chance node, with five difficulty levels. Every face
+//! asks it the same way: a [`search::Request`] (a level, limits or the
+//! default; a seed, threads, an evaluation, how many alternatives) answered
+//! for a game by one call.
 //!
 //! ```
-//! use duke_engine::{encode::Decision, search, Game};
+//! use duke_engine::search::Request;
+//! use duke_engine::{Decision, Game};
 //!
 //! let game = Game::standard(3);
-//! let (pos, drawn, history) = search::game_input(&game).expect("the game is in play");
-//! let mut searcher = search::Searcher::new();
-//! let result = searcher.play_level(&pos, drawn, &history, &search::level(2), 0);
-//! // An action to play, or the decision to levy (draw, then search again for the square).
-//! match result.decision {
+//! let answer = Request::new().with_level(2)?.decide(&game)?;
+//! // An action to play, or the decision to levy (draw, then ask again for the square).
+//! match answer.decision {
 //!     Decision::Act(action) => assert!(game.is_legal(action)),
-//!     Decision::Levy => assert!(pos.can_levy()),
+//!     Decision::Levy => assert!(game.position().can_levy()),
 //! }
+//! # Ok::<(), duke_engine::Error>(())
 //! ```
 //!
 //! # Machine learning and pictures
@@ -230,6 +237,7 @@ mod bitboard;
 mod charts;
 pub mod dpn;
 pub mod encode;
+mod error;
 #[cfg(feature = "alloc")]
 mod game;
 mod idle;
@@ -253,6 +261,8 @@ pub mod search;
 mod serde_impls;
 mod side;
 mod square;
+#[cfg(test)]
+mod testgen;
 mod troop;
 mod zobrist;
 
@@ -269,6 +279,7 @@ pub use arbiter::{
 pub use bitboard::Bitboard;
 pub use charts::{chart, marks, ChartMark, Mark, MarkSet};
 pub use dpn::ParseDpnError;
+pub use error::Error;
 #[cfg(feature = "alloc")]
 pub use game::{Decisions, Game, GameError, Phase, Request};
 pub use idle::{Idle, IdleReason, ReasonText};
@@ -278,6 +289,6 @@ pub use notation::{ActionError, ParseActionError};
 pub use perft::{divide, perft};
 pub use position::{Position, PositionBytesError};
 pub use range::{Limit, RangeError, MAX_PERFT_DEPTH};
-pub use side::{BySide, Side};
+pub use side::{BySide, Perspective, Side};
 pub use square::{ParseSquareError, Square};
 pub use troop::{Bag, ByTroop, Face, Tile, Troop};

@@ -553,12 +553,10 @@ mod tests {
     )]
     fn relocations_match_slow_generator_on_many_boards() {
         // Deterministic pseudo-random occupancies plus the two extremes.
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = crate::testgen::TestRng::new(0x9E37_79B9_7F4A_7C15);
         let mut boards = alloc::vec![0u64, (1 << 36) - 1];
         for _ in 0..200 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next_u64();
             boards.push(x & ((1 << 36) - 1) & (x >> 11));
         }
         for tile in every_tile() {

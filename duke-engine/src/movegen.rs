@@ -674,13 +674,8 @@ mod tests {
         let mut checked = 0;
         for seed in 0..games {
             let mut pos = Position::standard();
-            let mut x: u64 = 0x9e37_79b9_7f4a_7c15 ^ (seed + 1);
-            let mut next = |n: usize| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                (x % n as u64) as usize
-            };
+            let mut rng = crate::testgen::TestRng::new(0x9e37_79b9_7f4a_7c15 ^ (seed + 1));
+            let mut next = |n: usize| rng.below(n);
             for _ in 0..if cfg!(miri) { 2 } else { 150 } {
                 let mut listing = Listing::new();
                 pos.generate_into(&mut listing);

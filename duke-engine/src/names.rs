@@ -1,20 +1,22 @@
 //! The vocabulary as text: one lowercase word for each side, troop, face,
 //! mark and perspective, read back by `FromStr`. Every binding writes and
 //! reads these words through the engine, so the faces cannot drift apart.
+//! Each type's words live beside the type; this module holds the one
+//! error for a word that names nothing ([`ParseNameError`]).
 //!
 //! | type | words |
 //! |---|---|
-//! | [`Side`] | `light`, `dark` (also `l`, `d`) |
-//! | [`Troop`] | `duke`, `footman`, ..., `longbowman` (also the DPN letter) |
-//! | [`Face`] | `starting`, `flipped` |
-//! | [`Mark`] | `move`, `jump`, `slide`, `jump_slide`, `strike`, `command` |
-//! | [`Perspective`] | `absolute`, `mover`, `light`, `dark` |
+//! | [`Side`](crate::Side) | `light`, `dark` (also `l`, `d`) |
+//! | [`Troop`](crate::Troop) | `duke`, `footman`, ..., `longbowman` (also the DPN letter) |
+//! | [`Face`](crate::Face) | `starting`, `flipped` |
+//! | [`Mark`](crate::Mark) | `move`, `jump`, `slide`, `jump_slide`, `strike`, `command` |
+//! | [`Perspective`](crate::Perspective) | `absolute`, `mover`, `light`, `dark` |
 //!
 //! Reading ignores case; `Display` writes the spec's words (`Light`,
 //! `Jump Slide`), `as_str` the lowercase ones.
 //!
 //! ```
-//! use duke_engine::{encode::Perspective, Face, Mark, Side, Troop};
+//! use duke_engine::{Face, Mark, Perspective, Side, Troop};
 //! assert_eq!("Dark".parse::<Side>(), Ok(Side::Dark));
 //! assert_eq!(Side::Dark.as_str(), "dark");
 //! assert_eq!("P".parse::<Troop>(), Ok(Troop::Pikeman));
@@ -28,11 +30,6 @@
 //! ```
 
 use core::fmt;
-use core::str::FromStr;
-
-use crate::encode::Perspective;
-use crate::square::TextSnippet;
-use crate::{Face, Mark, Side, Troop};
 
 /// A word that names no side, troop, face, mark or perspective.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,15 +42,15 @@ pub struct ParseNameError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum NameKind {
-    /// A [`Side`].
+    /// A [`Side`](crate::Side).
     Side,
-    /// A [`Troop`].
+    /// A [`Troop`](crate::Troop).
     Troop,
-    /// A [`Face`].
+    /// A [`Face`](crate::Face).
     Face,
-    /// A [`Mark`].
+    /// A [`Mark`](crate::Mark).
     Mark,
-    /// A [`Perspective`].
+    /// A [`Perspective`](crate::Perspective).
     Perspective,
     /// An outcome's [`Reason`](crate::Reason).
     Reason,
@@ -146,155 +143,55 @@ pub(crate) fn find<T: Copy>(all: &[T], word: impl Fn(T) -> &'static str, s: &str
         .find(|&t| word(t).eq_ignore_ascii_case(s))
 }
 
-impl Side {
-    /// The lowercase word: `light` or `dark`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Side::Light => "light",
-            Side::Dark => "dark",
+/// A short copy of some input text, kept in an error without allocating.
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct TextSnippet {
+    bytes: [u8; 24],
+    len: u8,
+    cut: bool,
+}
+
+impl TextSnippet {
+    pub(crate) fn new(text: &[u8]) -> TextSnippet {
+        let mut bytes = [0u8; 24];
+        // Cut at a char boundary so the copy stays valid UTF-8 (when the text was).
+        let mut len = text.len().min(24);
+        while len > 0 && len < text.len() && (text[len] & 0xC0) == 0x80 {
+            len -= 1;
+        }
+        bytes[..len].copy_from_slice(&text[..len]);
+        TextSnippet {
+            bytes,
+            len: len as u8,
+            cut: len < text.len(),
         }
     }
 }
 
-impl FromStr for Side {
-    type Err = ParseNameError;
-
-    fn from_str(s: &str) -> Result<Side, ParseNameError> {
-        match s {
-            _ if s.eq_ignore_ascii_case("l") => Ok(Side::Light),
-            _ if s.eq_ignore_ascii_case("d") => Ok(Side::Dark),
-            _ => find(&Side::ALL, Side::as_str, s)
-                .ok_or_else(|| ParseNameError::new(NameKind::Side, s)),
-        }
-    }
-}
-
-impl Troop {
-    /// The lowercase name: `duke`, `footman`, ... `longbowman`.
-    pub const fn as_str(self) -> &'static str {
-        [
-            "duke",
-            "footman",
-            "pikeman",
-            "knight",
-            "wizard",
-            "ranger",
-            "seer",
-            "general",
-            "priest",
-            "champion",
-            "marshall",
-            "bowman",
-            "dragoon",
-            "assassin",
-            "longbowman",
-        ][self as usize]
-    }
-}
-
-impl FromStr for Troop {
-    type Err = ParseNameError;
-
-    /// The DPN letter (either case) or the name (any case).
-    fn from_str(s: &str) -> Result<Troop, ParseNameError> {
-        let mut chars = s.chars();
-        if let (Some(c), None) = (chars.next(), chars.next()) {
-            if let Some(t) = Troop::from_char(c.to_ascii_uppercase()) {
-                return Ok(t);
+impl fmt::Display for TextSnippet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for chunk in self.bytes[..self.len as usize].utf8_chunks() {
+            f.write_str(chunk.valid())?;
+            if !chunk.invalid().is_empty() {
+                f.write_str("\u{FFFD}")?;
             }
         }
-        find(&Troop::ALL, Troop::as_str, s).ok_or_else(|| ParseNameError::new(NameKind::Troop, s))
-    }
-}
-
-impl Face {
-    /// The lowercase word: `starting` or `flipped`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Face::Starting => "starting",
-            Face::Flipped => "flipped",
+        if self.cut {
+            f.write_str("…")?;
         }
+        Ok(())
     }
 }
 
-impl fmt::Display for Face {
+impl fmt::Debug for TextSnippet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Face::Starting => "Starting",
-            Face::Flipped => "Flipped",
-        })
-    }
-}
-
-impl FromStr for Face {
-    type Err = ParseNameError;
-
-    fn from_str(s: &str) -> Result<Face, ParseNameError> {
-        find(&Face::ALL, Face::as_str, s).ok_or_else(|| ParseNameError::new(NameKind::Face, s))
-    }
-}
-
-impl Mark {
-    /// The lowercase word: `move`, `jump`, `slide`, `jump_slide`,
-    /// `strike` or `command`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Mark::Move => "move",
-            Mark::Jump => "jump",
-            Mark::Slide => "slide",
-            Mark::JumpSlide => "jump_slide",
-            Mark::Strike => "strike",
-            Mark::Command => "command",
-        }
-    }
-}
-
-impl FromStr for Mark {
-    type Err = ParseNameError;
-
-    /// The lowercase word or the spec's name (`Jump Slide`), any case.
-    fn from_str(s: &str) -> Result<Mark, ParseNameError> {
-        find(&Mark::ALL, Mark::as_str, s)
-            .or_else(|| find(&Mark::ALL, Mark::name, s))
-            .ok_or_else(|| ParseNameError::new(NameKind::Mark, s))
-    }
-}
-
-impl Perspective {
-    /// The lowercase word: `absolute`, `mover`, `light` or `dark`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Perspective::Absolute => "absolute",
-            Perspective::Mover => "mover",
-            Perspective::Of(side) => side.as_str(),
-        }
-    }
-}
-
-impl fmt::Display for Perspective {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for Perspective {
-    type Err = ParseNameError;
-
-    fn from_str(s: &str) -> Result<Perspective, ParseNameError> {
-        let all = [
-            Perspective::Absolute,
-            Perspective::Mover,
-            Perspective::Of(Side::Light),
-            Perspective::Of(Side::Dark),
-        ];
-        find(&all, Perspective::as_str, s)
-            .ok_or_else(|| ParseNameError::new(NameKind::Perspective, s))
+        write!(f, "\"{self}\"")
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::{Face, Mark, Side, Troop};
 
     #[test]
     fn every_word_reads_back() {

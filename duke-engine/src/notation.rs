@@ -7,7 +7,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::square::TextSnippet;
+use crate::names::TextSnippet;
 use crate::{Action, IllegalActionError, Position, Square, Troop};
 
 /// Action text that could not be read.

@@ -35,10 +35,9 @@
 //! ```
 
 use alloc::string::String;
-use core::fmt;
+use core::fmt::{self, Write as _};
 
-use crate::game::outcome_text;
-use crate::{Game, GameError, ParseDpnError, Position};
+use crate::{Game, GameError, Outcome, ParseDpnError, Position};
 
 /// A record that could not be read: names the line, the turn when there
 /// is one, and the problem.
@@ -267,4 +266,72 @@ pub(crate) fn read(text: &str, seed_override: Option<u64>) -> Result<Game, Recor
         }
     }
     Ok(game)
+}
+
+impl Game {
+    /// The record text without the seed (see [`crate::record`]).
+    pub fn record(&self) -> String {
+        self.write_record(false)
+    }
+
+    /// The record text with the seed, so that further draws replay too.
+    /// Keep it private where the draws must stay secret.
+    pub fn record_with_seed(&self) -> String {
+        self.write_record(true)
+    }
+
+    fn write_record(&self, with_seed: bool) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "duke-record 1");
+        if with_seed {
+            let _ = writeln!(out, "seed {}", self.seed());
+        }
+        if self.setup_len() == 0 {
+            let _ = writeln!(out, "start {}", self.start_position());
+        } else {
+            out.push_str("setup");
+            for &(_, a) in self.steps().iter().take(self.setup_len()) {
+                let _ = write!(out, " {a}");
+            }
+            out.push('\n');
+        }
+        for (i, a) in self.turns().enumerate() {
+            let _ = writeln!(out, "{}. {a}", i + 1);
+        }
+        if let Some(outcome) = self.outcome() {
+            let _ = writeln!(out, "result {}", outcome_text(outcome));
+        }
+        out
+    }
+
+    /// Reads a record (see [`crate::record`]) into the game it describes.
+    /// A record without a seed gets seed 0 for later draws; see
+    /// [`Game::from_record_with_seed`].
+    pub fn from_record(text: &str) -> Result<Game, crate::record::RecordError> {
+        read(text, None)
+    }
+
+    /// Reads a record, using `seed` for later draws whether or not the
+    /// record carries one.
+    pub fn from_record_with_seed(
+        text: &str,
+        seed: u64,
+    ) -> Result<Game, crate::record::RecordError> {
+        read(text, Some(seed))
+    }
+}
+
+/// The `result` line's text of an outcome: the winner (or `draw`) and the reason.
+pub(crate) fn outcome_text(outcome: Outcome) -> String {
+    let mut s = String::new();
+    let _ = match outcome.winner() {
+        Some(side) => write!(
+            s,
+            "{} {}",
+            side.name().to_ascii_lowercase(),
+            outcome.reason_name()
+        ),
+        None => write!(s, "draw {}", outcome.reason_name()),
+    };
+    s
 }

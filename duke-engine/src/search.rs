@@ -32,6 +32,7 @@ pub mod eval;
 mod level;
 pub mod nnue;
 mod players;
+mod request;
 mod score;
 #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
 mod smp;
@@ -43,17 +44,14 @@ pub use analyze::{
 };
 pub use eval::evaluate;
 use eval::{tile_value, troop_value};
-use level::turn_limits;
-pub use level::{level, Level, LevelError, Limits, DEFAULT_LEVEL, HINT_LEVEL};
+pub use level::{level, Level, LevelError, Limits, ANALYSIS_LEVEL, DEFAULT_LEVEL, HINT_LEVEL};
 pub use players::{Driver, ParsePlayerError, Player, Step};
+pub use request::{Answer, Input, Request, NOISE_DEPTH};
 pub use score::Score;
 pub use tree::Searcher;
 
-/// A decision of the side to move (an action, or the draw of a levy),
-/// re-exported here beside [`SearchResult`], which carries one.
-pub use crate::encode::Decision;
 use crate::masks::EMPTY;
-use crate::{Action, ActionKind, ActionList, Position, Troop, QUIET_LIMIT};
+use crate::{Action, ActionKind, ActionList, Decision, Position, Troop, QUIET_LIMIT};
 
 // The clock of the time limit. `std::time::Instant` panics in a browser
 // (wasm32-unknown-unknown has no clock of its own); there `web-time` reads
@@ -114,80 +112,4 @@ pub fn root_decisions(pos: &Position, drawn: Option<Troop>) -> Vec<Decision> {
             out
         }
     }
-}
-
-/// A hint: the best decision, its score, the principal variation, and the
-/// best decisions with their scores.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Hint {
-    /// The search's result at the level.
-    pub best: SearchResult,
-    /// The top decisions with exact scores at the depth the level reached, best first.
-    pub top: Vec<(Decision, i32)>,
-}
-
-impl Searcher {
-    /// The decision a difficulty level plays. `seed` only feeds the noise
-    /// of levels 1 and 2 (pass anything for the others); the result is the
-    /// same for the same position, history, drawn troop, level and seed.
-    pub fn play_level(
-        &mut self,
-        pos: &Position,
-        drawn: Option<Troop>,
-        history: &[u64],
-        lvl: &Level,
-        seed: u64,
-    ) -> SearchResult {
-        self.set_quiescence(lvl.quiescence);
-        let best = self.search(pos, drawn, history, &turn_limits(&lvl.limits, pos, drawn));
-        if lvl.noise <= 0 {
-            return best;
-        }
-        let scored = self.score_all(pos, drawn, history, best.depth.max(1));
-        let top = scored.first().map_or(best.score, |&(_, s)| s);
-        let near: Vec<&(Decision, i32)> = scored
-            .iter()
-            .filter(|&&(_, s)| s >= top - lvl.noise)
-            .collect();
-        let mut x = crate::zobrist::mix(seed ^ pos.key() ^ u64::from(lvl.number));
-        x ^= x >> 29;
-        let (decision, score) = *near[(x % near.len() as u64) as usize];
-        SearchResult {
-            decision,
-            score,
-            pv: vec![decision],
-            depth: best.depth,
-            nodes: self.nodes,
-        }
-    }
-
-    /// A hint at a level: what the level would play (without noise), and
-    /// the `k` best decisions with scores.
-    pub fn hint(
-        &mut self,
-        pos: &Position,
-        drawn: Option<Troop>,
-        history: &[u64],
-        lvl: &Level,
-        k: usize,
-    ) -> Hint {
-        self.set_quiescence(lvl.quiescence);
-        let best = self.search(pos, drawn, history, &lvl.limits);
-        let depth = best.depth.clamp(1, 3);
-        let mut top = self.score_all(pos, drawn, history, depth);
-        top.truncate(k);
-        Hint { best, top }
-    }
-}
-
-/// What a search of a game's current decision needs: the position, the
-/// troop drawn and waiting (if any) and the history of keys; `None` when
-/// the game is in setup or over. One place for the bindings and programs.
-pub fn game_input(game: &crate::Game) -> Option<(Position, Option<Troop>, Vec<u64>)> {
-    let drawn = match game.phase() {
-        crate::Phase::Play => None,
-        crate::Phase::Levy { troop } => Some(troop),
-        _ => return None,
-    };
-    Some((*game.position(), drawn, game.history_keys()))
 }

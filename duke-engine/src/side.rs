@@ -2,6 +2,9 @@
 
 use core::fmt;
 use core::ops::{Index, IndexMut, Not};
+use core::str::FromStr;
+
+use crate::names::{find, NameKind, ParseNameError};
 
 /// One of the two players. Light sets up and moves first.
 ///
@@ -136,5 +139,83 @@ impl<T> IndexMut<Side> for BySide<T> {
             Side::Light => &mut self.light,
             Side::Dark => &mut self.dark,
         }
+    }
+}
+
+impl Side {
+    /// The lowercase word: `light` or `dark`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Side::Light => "light",
+            Side::Dark => "dark",
+        }
+    }
+}
+
+impl FromStr for Side {
+    type Err = ParseNameError;
+
+    fn from_str(s: &str) -> Result<Side, ParseNameError> {
+        match s {
+            _ if s.eq_ignore_ascii_case("l") => Ok(Side::Light),
+            _ if s.eq_ignore_ascii_case("d") => Ok(Side::Dark),
+            _ => find(&Side::ALL, Side::as_str, s)
+                .ok_or_else(|| ParseNameError::new(NameKind::Side, s)),
+        }
+    }
+}
+
+/// Whose point of view an encoding takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Perspective {
+    /// Light is owner 0; the board as SPEC §1 lays it out.
+    #[default]
+    Absolute,
+    /// The side to move is owner 0; the board turned when Dark is to move.
+    Mover,
+    /// The given side is owner 0; the board turned when it is Dark (for an
+    /// observer who is not to move, as in a multi-agent environment).
+    Of(Side),
+}
+
+impl Perspective {
+    /// The side seen as owner 0 when `mover` is to move.
+    #[inline(always)]
+    pub(crate) fn viewer_when(self, mover: Side) -> Side {
+        match self {
+            Perspective::Absolute => Side::Light,
+            Perspective::Mover => mover,
+            Perspective::Of(side) => side,
+        }
+    }
+
+    /// The lowercase word: `absolute`, `mover`, `light` or `dark`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Perspective::Absolute => "absolute",
+            Perspective::Mover => "mover",
+            Perspective::Of(side) => side.as_str(),
+        }
+    }
+}
+
+impl fmt::Display for Perspective {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Perspective {
+    type Err = ParseNameError;
+
+    fn from_str(s: &str) -> Result<Perspective, ParseNameError> {
+        let all = [
+            Perspective::Absolute,
+            Perspective::Mover,
+            Perspective::Of(Side::Light),
+            Perspective::Of(Side::Dark),
+        ];
+        find(&all, Perspective::as_str, s)
+            .ok_or_else(|| ParseNameError::new(NameKind::Perspective, s))
     }
 }

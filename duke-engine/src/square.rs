@@ -3,6 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::names::TextSnippet;
+
 /// A square of the board, `A1` to `F6`.
 ///
 /// Files `A`–`F` run from Light's left, ranks `1`–`6` from Light's back row.
@@ -202,52 +204,6 @@ impl FromStr for Square {
 
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
         Square::from_ascii(s.as_bytes())
-    }
-}
-
-/// A short copy of some input text, kept in an error without allocating.
-#[derive(Clone, PartialEq, Eq)]
-pub(crate) struct TextSnippet {
-    bytes: [u8; 24],
-    len: u8,
-    cut: bool,
-}
-
-impl TextSnippet {
-    pub(crate) fn new(text: &[u8]) -> TextSnippet {
-        let mut bytes = [0u8; 24];
-        // Cut at a char boundary so the copy stays valid UTF-8 (when the text was).
-        let mut len = text.len().min(24);
-        while len > 0 && len < text.len() && (text[len] & 0xC0) == 0x80 {
-            len -= 1;
-        }
-        bytes[..len].copy_from_slice(&text[..len]);
-        TextSnippet {
-            bytes,
-            len: len as u8,
-            cut: len < text.len(),
-        }
-    }
-}
-
-impl fmt::Display for TextSnippet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for chunk in self.bytes[..self.len as usize].utf8_chunks() {
-            f.write_str(chunk.valid())?;
-            if !chunk.invalid().is_empty() {
-                f.write_str("\u{FFFD}")?;
-            }
-        }
-        if self.cut {
-            f.write_str("…")?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for TextSnippet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "\"{self}\"")
     }
 }
 

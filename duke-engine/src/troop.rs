@@ -3,6 +3,9 @@
 use core::fmt;
 use core::ops::{Index, IndexMut};
 
+use core::str::FromStr;
+
+use crate::names::{find, NameKind, ParseNameError};
 use crate::Side;
 
 /// A kind of troop tile (SPEC §2).
@@ -427,6 +430,71 @@ impl fmt::Display for Bag {
 impl fmt::Debug for Bag {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Bag({self})")
+    }
+}
+
+impl Troop {
+    /// The lowercase name: `duke`, `footman`, ... `longbowman`.
+    pub const fn as_str(self) -> &'static str {
+        [
+            "duke",
+            "footman",
+            "pikeman",
+            "knight",
+            "wizard",
+            "ranger",
+            "seer",
+            "general",
+            "priest",
+            "champion",
+            "marshall",
+            "bowman",
+            "dragoon",
+            "assassin",
+            "longbowman",
+        ][self as usize]
+    }
+}
+
+impl FromStr for Troop {
+    type Err = ParseNameError;
+
+    /// The DPN letter (either case) or the name (any case).
+    fn from_str(s: &str) -> Result<Troop, ParseNameError> {
+        let mut chars = s.chars();
+        if let (Some(c), None) = (chars.next(), chars.next()) {
+            if let Some(t) = Troop::from_char(c.to_ascii_uppercase()) {
+                return Ok(t);
+            }
+        }
+        find(&Troop::ALL, Troop::as_str, s).ok_or_else(|| ParseNameError::new(NameKind::Troop, s))
+    }
+}
+
+impl Face {
+    /// The lowercase word: `starting` or `flipped`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Face::Starting => "starting",
+            Face::Flipped => "flipped",
+        }
+    }
+}
+
+impl fmt::Display for Face {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Face::Starting => "Starting",
+            Face::Flipped => "Flipped",
+        })
+    }
+}
+
+impl FromStr for Face {
+    type Err = ParseNameError;
+
+    fn from_str(s: &str) -> Result<Face, ParseNameError> {
+        find(&Face::ALL, Face::as_str, s).ok_or_else(|| ParseNameError::new(NameKind::Face, s))
     }
 }
 

@@ -7,8 +7,10 @@
 //! Python, C and JavaScript suites read the same files through their
 //! bindings. Run with `DUKE_BLESS=1` to rewrite them from the engine.
 
-use duke_engine::encode::{game_indices, Perspective};
-use duke_engine::search::{Driver, Level, Player};
+use duke_engine::encode::game_indices;
+
+use duke_engine::search::{Driver, Level, Player, Request};
+use duke_engine::Perspective;
 use duke_engine::{
     Action, ActionKind, BySide, DrawReason, Face, Game, Mark, Outcome, Phase, Position, Reason,
     Side, Troop,
@@ -44,9 +46,9 @@ fn line(dpn: &str) -> String {
     let texts: Vec<String> = game.decisions().map(|d| d.to_string()).collect();
     let mut indices = Vec::new();
     game_indices(&game, Perspective::Mover, |i| indices.push(i.to_string()));
-    let best = game
-        .best_action(Level::default())
-        .map_or("-".to_string(), |d| d.to_string());
+    let best = Request::new()
+        .decide(&game)
+        .map_or("-".to_string(), |a| a.decision.to_string());
     format!("{dpn}\t{}\t{}\t{best}", texts.join(" "), indices.join(" "))
 }
 
@@ -223,4 +225,169 @@ fn range_vectors_are_the_engines() {
             .code(),
         "limits.depth"
     );
+}
+
+const REQUESTS: &str = include_str!("../../tests/data/conformance/requests.txt");
+
+/// The games and requests of `requests.txt`: the game (`setup`, `standard`
+/// or a DPN, seed 1), the decisions applied to it first (`-` for none), and
+/// the request (`-` for the default).
+const REQUEST_ROWS: &[(&str, &str, &str)] = &[
+    // In setup: the engine's suggested placement, whatever the request.
+    ("setup", "-", "-"),
+    ("setup", "-", "level=5"),
+    ("setup", "-", "depth=2"),
+    ("setup", "D@C1 F@B1", "level=1 seed=4"),
+    ("setup", "-", "hint top=2"),
+    // In play: the default level, levels (the noise seeded), limits, a
+    // level with limits (the level within them), the evaluation.
+    ("standard", "-", "-"),
+    ("standard", "-", "level=1 seed=3"),
+    ("standard", "-", "level=1 seed=4"),
+    ("standard", "-", "level=2 seed=5"),
+    ("standard", "-", "level=3"),
+    ("standard", "-", "level=4"),
+    ("standard", "-", "depth=2"),
+    ("standard", "-", "depth=3"),
+    ("standard", "-", "nodes=5000"),
+    ("standard", "-", "level=5 depth=2"),
+    ("standard", "-", "level=4 depth=1"),
+    ("standard", "-", "level=1 depth=2 seed=9"),
+    ("standard", "-", "depth=2 evaluation=hand-tuned"),
+    ("standard", "-", "level=3 evaluation=builtin"),
+    ("standard", "-", "hint level=3"),
+    ("standard", "-", "hint level=3 top=5"),
+    ("standard", "-", "hint level=1 top=1"),
+    ("standard", "-", "hint level=2 top=2 evaluation=hand-tuned"),
+    // A drawn troop waiting: its square.
+    ("standard", "levy", "-"),
+    ("standard", "levy", "level=1 seed=2"),
+    ("standard", "levy", "hint level=3 top=2"),
+    ("standard", "B1-B2 E6-E5", "level=3"),
+    ("standard", "B1-B2 E6-E5", "nodes=20000"),
+    (
+        "2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40",
+        "-",
+        "level=3",
+    ),
+    (
+        "2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40",
+        "-",
+        "hint level=3 top=4",
+    ),
+    (
+        "2d3/1a1f2/2+G1n1/P2+M2/1C3L/2D3 l ABFIKNPPRSW/bcfgiklmppprsw 0 40",
+        "-",
+        "level=2 seed=11",
+    ),
+    // Once the game is over (drawn by 200 quiet turns): the phase error.
+    ("2fdf1/6/6/6/6/1FDF2 l -/- 200 300", "-", "-"),
+    ("2fdf1/6/6/6/6/1FDF2 l -/- 200 300", "-", "level=2"),
+    ("2fdf1/6/6/6/6/1FDF2 l -/- 200 300", "-", "hint"),
+    ("2fdf1/6/6/6/6/1FDF2 l -/- 200 300", "-", "player=random"),
+    // Numbers out of range, bad names: the same code in every face (no
+    // row passes 0, which C reads as "unset").
+    ("standard", "-", "level=6"),
+    ("standard", "-", "depth=65"),
+    ("standard", "-", "millis=86400001"),
+    ("standard", "-", "hint top=210"),
+    ("standard", "-", "hint level=7"),
+    ("standard", "-", "evaluation=nnue"),
+    ("standard", "-", "evaluation="),
+    ("standard", "-", "player=grumpy"),
+    ("standard", "-", "player=level9"),
+    ("standard", "-", "player=depth0"),
+    ("setup", "-", "player=random"),
+];
+
+/// The game of a row: its start, then its decisions.
+fn request_game(start: &str, decisions: &str) -> Game {
+    let mut game = match start {
+        "setup" => Game::new(1),
+        "standard" => Game::standard(1),
+        dpn => Game::from_position(dpn.parse().unwrap(), 1),
+    };
+    for d in decisions.split_whitespace().filter(|&d| d != "-") {
+        game.apply(d.parse().unwrap()).unwrap();
+    }
+    game
+}
+
+/// What the engine answers for one row: the decision (and for a request
+/// with alternatives, `top` and each of them), or `error` and the code.
+fn request_answer(game: &Game, request: &str) -> String {
+    let answer = (|| -> Result<String, duke_engine::Error> {
+        let mut r = Request::new();
+        let mut player = None;
+        for word in request.split_whitespace().filter(|&w| w != "-") {
+            let (key, value) = word.split_once('=').unwrap_or((word, ""));
+            let n = || value.parse::<i128>().unwrap();
+            r = match key {
+                "hint" => Request::hint(),
+                "level" => r.with_level(n())?,
+                "depth" => r.with_depth(n())?,
+                "nodes" => r.with_nodes(n())?,
+                "millis" => r.with_millis(n())?,
+                "seed" => r.with_seed(value.parse().unwrap()),
+                "top" => r.with_top(n())?,
+                "evaluation" => {
+                    r.with_evaluation(duke_engine::search::nnue::Evaluation::by_name(value)?)
+                }
+                "player" => {
+                    player = Some(value.parse::<Player>()?);
+                    r
+                }
+                _ => panic!("unknown key {key}"),
+            };
+        }
+        if let Some(p) = player {
+            let mut searcher = duke_engine::search::Searcher::new();
+            return Ok(p.decide(game, &mut searcher, 0)?.0.to_string());
+        }
+        let a = r.decide(game)?;
+        let mut text = a.decision.to_string();
+        if r.top() > 0 {
+            text.push_str(" top");
+            for (d, _) in &a.top {
+                text.push_str(&format!(" {d}"));
+            }
+            // A hint's answer is the first of its list.
+            if r.is_hint() {
+                assert_eq!(a.top[0], (a.decision, a.score), "{request}");
+            }
+        }
+        Ok(text)
+    })();
+    answer.unwrap_or_else(|e| format!("error {}", e.code()))
+}
+
+#[test]
+fn request_vectors_are_the_engines() {
+    let mut want = String::from(
+        "# Conformance vectors (duke-engine/tests/conformance.rs writes them with DUKE_BLESS=1).\n\
+         # A request to the AI and its answer, the same in every face. Tab-separated: the game\n\
+         # (`setup`: a new game in setup; `standard`: the standard start; or a DPN; seed 1), the\n\
+         # decisions applied first (`-`: none), the request (`-`: the default; words key=value:\n\
+         # level, depth, nodes, millis, seed, top, evaluation; `hint` asks for a hint, which\n\
+         # lists 3 decisions unless top says otherwise; `player=NAME` asks one of the engine's\n\
+         # players with seed 0), and the answer: the decision, then `top` and the listed\n\
+         # decisions when the request lists some; or `error` and the engine's code.\n",
+    );
+    // Rows that apply their keys in order: `hint` first where it appears.
+    for &(start, decisions, request) in REQUEST_ROWS {
+        let game = request_game(start, decisions);
+        let answer = request_answer(&game, request);
+        want.push_str(&format!("{start}\t{decisions}\t{request}\t{answer}\n"));
+    }
+    bless_or_check("requests.txt", REQUESTS, &want);
+    // Every kind of answer is there.
+    for needle in [
+        "\terror phase\n",
+        "\terror level.range\n",
+        "\terror player.name\n",
+        "\terror nnue.name\n",
+        " top ",
+    ] {
+        assert!(REQUESTS.contains(needle), "no row answers {needle:?}");
+    }
 }

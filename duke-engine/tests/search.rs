@@ -5,8 +5,8 @@
 mod common;
 
 use common::{assert_keeps_win, forced, perft_cases};
-use duke_engine::encode::Decision;
 use duke_engine::search::{evaluate, Limits, Searcher, MATE, MATE_BOUND};
+use duke_engine::Decision;
 use duke_engine::{ActionKind, Game, Position, QUIET_LIMIT};
 
 fn repeated(path: &[u64], pos: &Position) -> bool {
@@ -250,39 +250,47 @@ fn finds_forced_duke_captures() {
 }
 
 #[test]
-fn best_action_is_the_levels_decision_and_none_only_when_over() {
-    use duke_engine::search::{level, Decision as SearchDecision, Level};
+fn a_request_answers_in_setup_and_play_and_is_refused_once_over() {
+    use duke_engine::search::{level, Input, Level, Request};
     let mut game = Game::new(3);
     // In setup, the fixed setup's placements, one decision at a time.
     for _ in 0..6 {
-        let d = game
-            .best_action(Level::default())
-            .expect("a setup placement");
-        game.apply(d).unwrap();
+        let d = Request::new().decide(&game).expect("a setup placement");
+        game.apply(d.decision).unwrap();
     }
     assert_eq!(game.position(), Game::standard(3).position());
-    for lvl in 1..=4 {
-        let (pos, drawn, history) = duke_engine::search::game_input(&game).unwrap();
-        let expected = Searcher::new()
-            .play_level(&pos, drawn, &history, &level(lvl), 0)
-            .decision;
-        let got: SearchDecision = game.best_action(level(lvl)).unwrap();
+    for lvl in 1..=4u8 {
+        // The request searches the level (its noise seeded by the
+        // request's seed), as its answer from the copied input.
+        let request = Request::new().with_level(lvl).unwrap();
+        assert_eq!(request.level(), level(lvl));
+        let input = Input::of(&game).unwrap();
+        let expected = Searcher::new().answer(&input, &request).unwrap();
+        let got = request.decide(&game).unwrap();
         assert_eq!(got, expected, "level {lvl}");
-        if let Decision::Act(a) = got {
+        if let Decision::Act(a) = got.decision {
             assert!(game.is_legal(a), "level {lvl}: {a}");
         }
     }
-    // A whole game between levels 2 and 1 through the convenience.
-    while let Some(d) = game.best_action(level(
-        if game.side_to_decide() == duke_engine::Side::Light {
-            2
-        } else {
-            1
-        },
-    )) {
-        game.apply(d).unwrap();
+    // A whole game between levels 2 and 1.
+    let light = Request::new().with_level(2).unwrap();
+    let dark = Request::new().with_level(1).unwrap();
+    while let Ok(a) = match game.side_to_decide() {
+        duke_engine::Side::Light => light.decide(&game),
+        duke_engine::Side::Dark => dark.decide(&game),
+    } {
+        game.apply(a.decision).unwrap();
     }
     assert!(game.outcome().is_some());
-    assert_eq!(game.best_action(Level::default()), None, "over");
+    let err = Request::new().decide(&game).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.code()),
+        (duke_engine::ErrorKind::Phase, "phase")
+    );
+    assert!(
+        err.to_string()
+            .starts_with("the AI's decision: the game is over ("),
+        "{err}"
+    );
     assert!(Level::new(0).is_err() && Level::new(6).is_err() && Level::new(-1).is_err());
 }

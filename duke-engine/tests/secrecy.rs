@@ -4,9 +4,8 @@
 //! until a troop is drawn (and then differ only by that troop).
 
 use duke_engine::batch::VecGame;
-use duke_engine::encode::{
-    write_game_mask, write_game_observation, Perspective, ACTION_SPACE, DRAW, OBS_LEN,
-};
+use duke_engine::encode::{write_game_mask, write_game_observation, ACTION_SPACE, DRAW, OBS_LEN};
+use duke_engine::Perspective;
 use duke_engine::{Game, Phase};
 
 /// Everything public about a game that the seed could leak into.

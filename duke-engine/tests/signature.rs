@@ -17,8 +17,8 @@ mod common;
 use std::fmt::Write as _;
 
 use common::perft_cases;
-use duke_engine::search::{level, Decision, Limits, SearchResult, Searcher};
-use duke_engine::Position;
+use duke_engine::search::{Input, Limits, Request, SearchResult, Searcher};
+use duke_engine::{Decision, Position};
 
 fn decision_text(d: &Decision) -> String {
     match d {
@@ -81,7 +81,20 @@ fn signature() -> String {
         )
         .unwrap();
         for k in 1..=4 {
-            let r = searcher.play_level(&pos, None, &[], &level(k), 7);
+            let input = Input::Search {
+                position: pos,
+                drawn: None,
+                history: Vec::new(),
+            };
+            let request = Request::new().with_level(k).unwrap().with_seed(7);
+            let a = searcher.answer(&input, &request).unwrap();
+            let r = SearchResult {
+                decision: a.decision,
+                score: a.score,
+                pv: a.pv,
+                depth: a.depth,
+                nodes: a.nodes,
+            };
             writeln!(text, "{}", line(&format!("{id} level {k}"), &r)).unwrap();
         }
         searcher.set_quiescence(true);

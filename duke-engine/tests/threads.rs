@@ -7,7 +7,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use duke_engine::search::{level, Decision, Limits, Searcher, MATE_BOUND, MAX_THREADS};
+use duke_engine::search::{Limits, Request, Searcher, MATE_BOUND, MAX_THREADS};
+use duke_engine::Decision;
 use duke_engine::{ActionKind, Position};
 
 mod common;
@@ -113,16 +114,24 @@ fn two_threads_keep_to_the_time_limit_and_the_stop_flag() {
 
 #[test]
 fn a_level_and_a_hint_search_with_the_threads() {
-    let pos = Position::standard();
+    let game = duke_engine::Game::standard(1);
+    let pos = *game.position();
     let mut s = Searcher::new();
-    s.set_threads(2).unwrap();
     for k in 1..=4 {
-        let r = s.play_level(&pos, None, &[], &level(k), 1);
+        let request = Request::new()
+            .with_level(k)
+            .unwrap()
+            .with_threads(2)
+            .unwrap();
+        let r = s.decide(&game, &request).unwrap();
         assert!(legal(&pos, r.decision), "level {k}: {:?}", r.decision);
     }
-    let h = s.hint(&pos, None, &[], &level(3), 3);
-    assert!(legal(&pos, h.best.decision));
+    assert_eq!(s.threads(), 2);
+    let hint = Request::hint().with_level(3).unwrap();
+    let h = s.decide(&game, &hint).unwrap();
+    assert!(legal(&pos, h.decision));
     assert_eq!(h.top.len(), 3);
+    assert_eq!(h.top[0], (h.decision, h.score));
 }
 
 #[test]

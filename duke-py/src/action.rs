@@ -1,64 +1,16 @@
 //! Actions.
 
-use duke_engine::encode::{action_from_index, action_index, Decision};
+use duke_engine::encode::{action_from_index, action_index};
+
+use duke_engine::Decision;
 use duke_engine::{Action as EngineAction, ActionView};
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyType};
 use std::sync::{Mutex, TryLockError};
 
+use crate::classes::{Action, Position};
 use crate::errors::{Error, Result};
-use crate::position::Position;
-
-/// What a player decides, read from or written as action text. It is one
-/// of:
-///
-/// - a relocation: `B1-B2`, or `C3xC5` when it captures;
-/// - a strike: `C3*B5`;
-/// - a command: `E4:D5-E5` (the tile on E4 moves the one on D5 to E5);
-/// - a placement: `P@C2` (the drawn troop's square, a setup placement, or
-///   a whole levy from a record);
-/// - `levy`: the decision to levy, after which the bag decides the troop
-///   (its `kind` is "levy").
-///
-/// `Action(text)` checks the syntax only; `Position.parse_action(text)`
-/// also checks that it is legal there. Actions are immutable, hashable and
-/// compare by value; `str()` gives the text back. Methods that take an
-/// action accept an Action or its text.
-///
-/// >>> a = duke.Action("C3xC5")
-/// >>> (a.kind, duke.square_name(a.to_square), a.is_capture)
-/// ('relocate', 'C5', True)
-#[pyclass(
-    module = "duke._duke",
-    name = "Action",
-    skip_from_py_object,
-    frozen,
-    eq,
-    hash
-)]
-pub struct Action {
-    pub inner: Decision,
-    /// The kind: "relocate", "strike", "command", "place" or "levy".
-    // A field read by Python itself (a member of a frozen class): the loop
-    // that compares kinds calls no getter and creates no string.
-    #[pyo3(get)]
-    kind: Py<PyString>,
-}
-
-impl PartialEq for Action {
-    fn eq(&self, other: &Self) -> bool {
-        self.inner == other.inner
-    }
-}
-
-impl Eq for Action {}
-
-impl std::hash::Hash for Action {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.inner.hash(state);
-    }
-}
 
 impl Action {
     /// The Python value of an engine action.
@@ -137,7 +89,7 @@ impl Action {
         position: &Position,
         perspective: &str,
     ) -> Result<Option<Action>> {
-        let p = crate::convert::perspective(perspective)?;
+        let p = crate::convert::parse::<duke_engine::Perspective>(perspective)?;
         Ok(action_from_index(index, &position.inner, p).map(|d| Action::of_decision(py, d)))
     }
 
@@ -145,7 +97,7 @@ impl Action {
     /// from `perspective` ("absolute", "mover", "light" or "dark").
     #[pyo3(signature = (position, perspective = "absolute"))]
     fn index(&self, position: &Position, perspective: &str) -> Result<usize> {
-        let p = crate::convert::perspective(perspective)?;
+        let p = crate::convert::parse::<duke_engine::Perspective>(perspective)?;
         Ok(action_index(self.inner, &position.inner, p))
     }
 

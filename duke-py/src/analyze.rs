@@ -1,14 +1,15 @@
 //! `duke.analyze`: the engine's game analysis (`search::analyze`), turns
 //! as dicts.
 
-use duke_engine::search::{analyze_with, Level, Searcher};
+use duke_engine::search::{analyze_with, Level, Searcher, ANALYSIS_LEVEL};
 use duke_engine::Game as EngineGame;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::errors::Error;
 
-/// Scores every turn of a game record with the AI at `level` (1-5): a list
+/// Scores every turn of a game record with the AI at `level` (1-5; by
+/// default `duke.ANALYSIS_LEVEL`, 4): a list
 /// with one dict a turn, {"turn", "side" ("light"/"dark"), "played",
 /// "before", "after", "drop", "best", "mark" ("good", "mistake",
 /// "blunder"), "depth"}. Scores are centi-Footmen for the side that
@@ -19,13 +20,13 @@ use crate::errors::Error;
 /// says which depth the figures come from. The same function as
 /// `duke analyze`. Releases the GIL.
 #[pyfunction]
-#[pyo3(signature = (record, level = 4))]
+#[pyo3(signature = (record, level = None))]
 pub fn analyze<'py>(
     py: Python<'py>,
     record: &str,
-    level: i64,
+    level: Option<i64>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
-    let level = Level::new(level).map_err(Error::from)?;
+    let level = Level::new(level.unwrap_or(i64::from(ANALYSIS_LEVEL))).map_err(Error::from)?;
     let game = EngineGame::from_record(record).map_err(Error::from)?;
     let turns = crate::interrupt::interruptible(py, Searcher::new(), move |s| {
         analyze_with(s, &game, level)

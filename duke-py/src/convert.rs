@@ -1,7 +1,6 @@
 //! Conversions between Python values and the engine's types.
 
-use duke_engine::encode::Perspective;
-use duke_engine::{Face, Mark, Side, Square, Troop};
+use duke_engine::{Square, Troop};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
@@ -26,23 +25,14 @@ pub fn square(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
     Ok(text.parse::<Square>().map_err(Error::from)?)
 }
 
-// The words for sides, perspectives and troops are the engine's
-// (`duke_engine::names`); these only turn its errors into Python's.
-
-pub fn side(text: &str) -> Result<Side> {
-    Ok(text.parse()?)
-}
-
-pub fn side_name(side: Side) -> &'static str {
-    side.as_str()
-}
-
-pub fn perspective(text: &str) -> Result<Perspective> {
-    Ok(text.parse()?)
-}
-
-pub fn troop(text: &str) -> Result<Troop> {
-    Ok(text.parse()?)
+/// A word the engine reads (a side, a troop, a perspective, ...), its
+/// error turned into Python's.
+pub fn parse<T>(text: &str) -> Result<T>
+where
+    T: std::str::FromStr,
+    T::Err: Into<duke_engine::Error>,
+{
+    text.parse::<T>().map_err(|e| Error::from(e.into()))
 }
 
 /// The letter of a troop as a Python string, one object per troop made
@@ -55,14 +45,6 @@ pub fn troop_letter(py: Python<'_>, t: Troop) -> Bound<'_, PyString> {
         })
         .bind(py)
         .clone()
-}
-
-pub fn face_name(face: Face) -> &'static str {
-    face.as_str()
-}
-
-pub fn mark_name(mark: Mark) -> &'static str {
-    mark.as_str()
 }
 
 /// The value of an exact Python int that fits a `Py_ssize_t`, read

@@ -1,11 +1,7 @@
-//! One exception hierarchy, built from one match over the engine's errors.
+//! One exception hierarchy, built from one match over the kind of the
+//! engine's one error.
 
-use duke_engine::batch::{BatchSizeError, StepError};
-use duke_engine::record::RecordError as EngineRecordError;
-use duke_engine::{
-    ActionError, ErrorKind, GameError, IllegalActionError as EngineIllegal, ParseActionError,
-    ParseDpnError, ParseNameError, ParseSquareError, PositionBytesError, RangeError,
-};
+use duke_engine::ErrorKind;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::types::PyAnyMethods;
@@ -42,95 +38,38 @@ create_exception!(
     "A game record that could not be read; the message names the line and the turn."
 );
 
-/// The engine's errors, as Python exceptions carrying the engine's message.
+/// An error on its way to Python: any engine error (converted into the
+/// engine's one `duke_engine::Error`), or an argument this binding cannot
+/// convert (a NumPy buffer of the wrong shape, say), raised as DukeError
+/// with code "value".
 pub enum Error {
-    Dpn(ParseDpnError),
-    Square(ParseSquareError),
-    ParseAction(ParseActionError),
-    Illegal(EngineIllegal),
-    Game(GameError),
-    Record(EngineRecordError),
-    Step(StepError),
-    Bytes(PositionBytesError),
-    Range(RangeError),
-    Name(ParseNameError),
-    Batch(BatchSizeError),
-    Network(duke_engine::search::nnue::NetworkError),
+    Engine(duke_engine::Error),
     Value(String),
 }
 
-impl Error {
-    /// The engine's stable code for the error (`e.code` in Python).
-    fn code(&self) -> &'static str {
-        match self {
-            Error::Dpn(e) => e.code(),
-            Error::Square(e) => e.code(),
-            Error::ParseAction(e) => e.code(),
-            Error::Illegal(e) => e.code(),
-            Error::Game(e) => e.code(),
-            Error::Record(e) => e.code(),
-            Error::Step(e) => e.code(),
-            Error::Batch(e) => e.code(),
-            Error::Bytes(e) => e.code(),
-            Error::Range(e) => e.code(),
-            Error::Name(e) => e.code(),
-            Error::Network(e) => e.code(),
-            Error::Value(_) => "value",
-        }
-    }
-
-    /// The engine's kind of failure; None for the binding's own argument
-    /// errors.
-    fn kind(&self) -> Option<ErrorKind> {
-        Some(match self {
-            Error::Dpn(e) => e.kind(),
-            Error::Square(e) => e.kind(),
-            Error::ParseAction(e) => e.kind(),
-            Error::Illegal(e) => e.kind(),
-            Error::Game(e) => e.kind(),
-            Error::Record(e) => e.kind(),
-            Error::Step(e) => e.kind(),
-            Error::Batch(e) => e.kind(),
-            Error::Bytes(e) => e.kind(),
-            Error::Range(e) => e.kind(),
-            Error::Name(e) => e.kind(),
-            Error::Network(e) => e.kind(),
-            Error::Value(_) => return None,
-        })
-    }
-
-    fn message(self) -> String {
-        match self {
-            Error::Dpn(e) => e.to_string(),
-            Error::Square(e) => e.to_string(),
-            Error::ParseAction(e) => e.to_string(),
-            Error::Illegal(e) => e.to_string(),
-            Error::Game(e) => e.to_string(),
-            Error::Record(e) => e.to_string(),
-            Error::Step(e) => e.to_string(),
-            Error::Batch(e) => e.to_string(),
-            Error::Bytes(e) => e.to_string(),
-            Error::Range(e) => e.to_string(),
-            Error::Name(e) => e.to_string(),
-            Error::Network(e) => e.to_string(),
-            Error::Value(e) => e,
-        }
+impl<E: Into<duke_engine::Error>> From<E> for Error {
+    fn from(e: E) -> Error {
+        Error::Engine(e.into())
     }
 }
 
 impl From<Error> for PyErr {
     fn from(e: Error) -> PyErr {
-        let code = e.code();
-        let kind = e.kind();
-        let message = e.message();
-        // One exhaustive match over the engine's kinds: a new kind is a
-        // compile error here, not a different exception.
-        let err = match kind {
-            Some(ErrorKind::Parse) => ParseError::new_err(message),
-            Some(ErrorKind::Illegal) => IllegalActionError::new_err(message),
-            Some(ErrorKind::Phase) => PhaseError::new_err(message),
-            Some(ErrorKind::Record) => RecordError::new_err(message),
-            Some(ErrorKind::Range) | None => DukeError::new_err(message),
+        let (err, code) = match e {
+            Error::Engine(e) => {
+                let message = e.to_string();
+                // One exhaustive match over the engine's kinds: a new kind
+                // is a compile error here, not a different exception.
+                let err = match e.kind() {
+                    ErrorKind::Parse => ParseError::new_err(message),
+                    ErrorKind::Illegal => IllegalActionError::new_err(message),
+                    ErrorKind::Phase => PhaseError::new_err(message),
+                    ErrorKind::Record => RecordError::new_err(message),
+                    ErrorKind::Range => DukeError::new_err(message),
+                };
+                (err, e.code())
+            }
+            Error::Value(message) => (DukeError::new_err(message), "value"),
         };
         Python::attach(|py| {
             // Setting an attribute on a fresh exception object cannot fail
@@ -138,40 +77,6 @@ impl From<Error> for PyErr {
             let _ = err.value(py).setattr("code", code);
         });
         err
-    }
-}
-
-macro_rules! from_engine {
-    ($($variant:ident($t:ty)),*) => {$(
-        impl From<$t> for Error {
-            fn from(e: $t) -> Error {
-                Error::$variant(e)
-            }
-        }
-    )*};
-}
-
-from_engine!(
-    Dpn(ParseDpnError),
-    Square(ParseSquareError),
-    ParseAction(ParseActionError),
-    Illegal(EngineIllegal),
-    Game(GameError),
-    Record(EngineRecordError),
-    Step(StepError),
-    Bytes(PositionBytesError),
-    Range(RangeError),
-    Name(ParseNameError),
-    Batch(BatchSizeError),
-    Network(duke_engine::search::nnue::NetworkError)
-);
-
-impl From<ActionError> for Error {
-    fn from(e: ActionError) -> Error {
-        match e {
-            ActionError::Parse(e) => Error::ParseAction(e),
-            ActionError::Illegal(e) => Error::Illegal(e),
-        }
     }
 }
 

@@ -1,67 +1,23 @@
 //! Games.
 
-use duke_engine::encode::{action_index, write_game_mask, write_game_observation, Decision};
+use duke_engine::encode::{action_index, write_game_mask, write_game_observation};
+
 use duke_engine::encode::{game_indices, index_decision, ACTION_SPACE};
-use duke_engine::search::{Level, Limits, Searcher};
-use duke_engine::Limit;
-use duke_engine::{Game as EngineGame, Outcome as EngineOutcome};
+use duke_engine::search::{Answer, Input, Request, Searcher};
+use duke_engine::Decision;
+use duke_engine::Game as EngineGame;
 use numpy::{PyArray1, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyType};
 
-use crate::action::{decision_object, Action};
+use crate::action::decision_object;
 use crate::action_list::action_list;
-use crate::convert::{side_name, square};
+use crate::classes::{Action, Outcome, Position};
+use crate::convert::square;
 use crate::errors::{Error, Result};
 use crate::interrupt::interruptible;
 use crate::network::NetworkArg;
-use crate::position::{mask_array, observation_array, svg_text, Position};
-
-/// How a game ended: the winner (None for a draw) and the reason. Read it
-/// from `Game.outcome` or `Position.outcome()`.
-#[pyclass(
-    module = "duke._duke",
-    name = "Outcome",
-    skip_from_py_object,
-    frozen,
-    eq,
-    hash
-)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Outcome {
-    pub inner: EngineOutcome,
-}
-
-#[pymethods]
-impl Outcome {
-    /// The winning side, "light" or "dark", or None for a draw.
-    #[getter]
-    fn winner(&self) -> Option<&'static str> {
-        self.inner.winner().map(side_name)
-    }
-
-    /// Why the game ended: "duke-captured", "no-action" (the side to move
-    /// has no legal action), "repetition" or "quiet-turns" (too many turns
-    /// without a capture or a levy).
-    #[getter]
-    fn reason(&self) -> &'static str {
-        self.inner.reason_name()
-    }
-
-    fn __str__(&self) -> String {
-        self.inner.to_string()
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "Outcome(winner={}, reason='{}')",
-            self.inner
-                .winner()
-                .map_or("None".to_string(), |s| format!("'{}'", side_name(s))),
-            self.inner.reason_name()
-        )
-    }
-}
+use crate::position::{mask_array, observation_array, svg_text};
 
 /// A game: setup, play with undo and redo, the levy as `draw()` then
 /// `place(square)`, the result (with the draws that need the game's
@@ -83,22 +39,41 @@ pub struct Game {
     pub inner: EngineGame,
 }
 
-/// A searcher with `threads` threads (the engine checks the count).
-fn searcher(threads: i64, network: Option<NetworkArg<'_>>) -> Result<Searcher> {
-    let n: usize = Limit::Threads.check(threads)?;
-    let mut searcher = Searcher::new();
-    searcher.set_threads(n)?;
-    searcher.set_network(crate::network::resolve(network)?);
-    Ok(searcher)
+/// The AI request of a Python call: its level or limits (each checked by
+/// the engine), seed, threads and evaluation.
+#[allow(clippy::too_many_arguments)]
+fn request(
+    base: Request,
+    level: Option<i64>,
+    depth: Option<i64>,
+    nodes: Option<i128>,
+    millis: Option<i128>,
+    seed: u64,
+    threads: i64,
+    network: Option<NetworkArg<'_>>,
+) -> Result<Request> {
+    let mut r = base
+        .with_seed(seed)
+        .with_threads(threads)?
+        .with_evaluation(crate::network::resolve(network)?);
+    if let Some(n) = level {
+        r = r.with_level(n)?;
+    }
+    if let Some(d) = depth {
+        r = r.with_depth(d)?;
+    }
+    if let Some(n) = nodes {
+        r = r.with_nodes(n)?;
+    }
+    if let Some(m) = millis {
+        r = r.with_millis(m)?;
+    }
+    Ok(r)
 }
 
 impl Game {
     /// Writes the mask into a caller's array (see `legal_mask`).
-    fn mask_into(
-        &self,
-        out: &Bound<'_, PyAny>,
-        p: duke_engine::encode::Perspective,
-    ) -> PyResult<()> {
+    fn mask_into(&self, out: &Bound<'_, PyAny>, p: duke_engine::Perspective) -> PyResult<()> {
         let wrong = || {
             Error::Value(format!(
                 "legal_mask(out=...): out must be a writable, contiguous bool or uint8 array of {ACTION_SPACE} entries"
@@ -126,66 +101,21 @@ impl Game {
         Ok(())
     }
 
-    fn search_input(
-        &self,
-    ) -> Result<(duke_engine::Position, Option<duke_engine::Troop>, Vec<u64>)> {
-        duke_engine::search::game_input(&self.inner).ok_or_else(|| {
-            Error::Value(format!(
-                "the AI decides only in play ({})",
-                self.inner.phase()
-            ))
-        })
-    }
-
-    /// The AI's decision. The game is borrowed only to copy what the search
-    /// needs; the search runs with the GIL released and the game free, so
-    /// other threads may use the game meanwhile.
-    #[allow(clippy::too_many_arguments)]
-    fn decide(
+    /// The engine's answer to `request` for this game. The game is
+    /// borrowed only to copy what the search needs; the search runs with
+    /// the GIL released and the game free, so other threads may use the
+    /// game meanwhile.
+    fn answer(
         slf: PyRef<'_, Self>,
         py: Python<'_>,
-        level: Option<i64>,
-        depth: Option<i64>,
-        nodes: Option<i128>,
-        millis: Option<i128>,
-        seed: u64,
-        threads: i64,
-        network: Option<NetworkArg<'_>>,
-    ) -> PyResult<(Decision, i32, duke_engine::Position)> {
-        let searcher = searcher(threads, network)?;
-        let lvl = match (level, depth, nodes, millis) {
-            (Some(n), None, None, None) => Level::new(n).map_err(Error::from)?,
-            (None, None, None, None) => Level::default(),
-            (None, ..) => Level::from_limits(Limits {
-                depth: depth
-                    .map(|d| Limit::Depth.check(d))
-                    .transpose()
-                    .map_err(Error::from)?,
-                nodes: nodes
-                    .map(|n| Limit::Nodes.check(n))
-                    .transpose()
-                    .map_err(Error::from)?,
-                millis: millis
-                    .map(|m| Limit::Millis.check(m))
-                    .transpose()
-                    .map_err(Error::from)?,
-            }),
-            (Some(_), ..) => {
-                return Err(Error::Value(
-                    "give a level or limits (depth, nodes, millis), not both".into(),
-                )
-                .into())
-            }
-        };
-        if let Some(fixed) = slf.inner.setup_suggestion() {
-            return Ok((Decision::Act(fixed), 0, *slf.inner.position()));
-        }
-        let (pos, drawn, history) = slf.search_input()?;
+        request: Request,
+    ) -> PyResult<(Answer, duke_engine::Position)> {
+        let input = Input::of(&slf.inner).map_err(Error::from)?;
+        let pos = *slf.inner.position();
         drop(slf);
-        let r = interruptible(py, searcher, move |s| {
-            s.play_level(&pos, drawn, &history, &lvl, seed)
-        })?;
-        Ok((r.decision, r.score, pos))
+        let answer = interruptible(py, Searcher::new(), move |s| s.answer(&input, &request))?
+            .map_err(Error::from)?;
+        Ok((answer, pos))
     }
 }
 
@@ -262,7 +192,7 @@ impl Game {
     /// placing tiles).
     #[getter]
     fn side_to_decide(&self) -> &'static str {
-        side_name(self.inner.side_to_decide())
+        self.inner.side_to_decide().as_str()
     }
 
     /// The drawn troop's letter while it waits to be placed, else None.
@@ -362,7 +292,7 @@ impl Game {
         let t = match troop {
             None => self.inner.draw()?,
             Some(text) => {
-                let t = crate::convert::troop(text)?;
+                let t = crate::convert::parse::<duke_engine::Troop>(text)?;
                 self.inner.draw_troop(t)?;
                 t
             }
@@ -382,7 +312,11 @@ impl Game {
     /// drawn and waiting to be placed is out of it (the position's bag
     /// counts it until it is placed).
     fn bag<'py>(&self, py: Python<'py>, side: &str) -> PyResult<Bound<'py, PyDict>> {
-        crate::position::bag_dict(py, self.inner.bag(crate::convert::side(side)?))
+        crate::position::bag_dict(
+            py,
+            self.inner
+                .bag(crate::convert::parse::<duke_engine::Side>(side)?),
+        )
     }
 
     /// The possible levy draws now as a list of (troop letter,
@@ -453,7 +387,7 @@ impl Game {
         py: Python<'py>,
         perspective: &str,
     ) -> PyResult<Bound<'py, PyArray3<u8>>> {
-        let p = crate::convert::perspective(perspective)?;
+        let p = crate::convert::parse::<duke_engine::Perspective>(perspective)?;
         Ok(observation_array(py, |buf| {
             write_game_observation(&self.inner, p, buf)
         }))
@@ -474,7 +408,7 @@ impl Game {
         perspective: &str,
         out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let p = crate::convert::perspective(perspective)?;
+        let p = crate::convert::parse::<duke_engine::Perspective>(perspective)?;
         match out {
             None => Ok(mask_array(py, |buf| write_game_mask(&self.inner, p, buf)).into_any()),
             Some(out) => {
@@ -503,7 +437,7 @@ impl Game {
         perspective: &str,
     ) -> PyResult<Option<Bound<'py, PyString>>> {
         let index = crate::convert::index_arg(index)?;
-        let p = crate::convert::perspective(perspective)?;
+        let p = crate::convert::parse::<duke_engine::Perspective>(perspective)?;
         let refused = || Error::Value(format!("action index {index} is not a legal decision now"));
         let d = index_decision(&self.inner, index, p).ok_or_else(refused)?;
         // A refusal leaves the game unchanged and reads as game_decision's.
@@ -529,7 +463,7 @@ impl Game {
         py: Python<'py>,
         perspective: &str,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let p = crate::convert::perspective(perspective)?;
+        let p = crate::convert::parse::<duke_engine::Perspective>(perspective)?;
         let mut buf = arrayvec::ArrayVec::<i64, { duke_engine::MAX_ACTIONS + 1 }>::new();
         game_indices(&self.inner, p, |i| buf.push(i as i64));
         Ok(PyArray1::from_slice(py, &buf))
@@ -538,20 +472,23 @@ impl Game {
     /// The AI's decision, as an Action to give to `play`: a maneuver, the
     /// levy (`Action("levy")`: play it, then ask again for the drawn
     /// troop's square), a placement; in setup, the fixed setup's next
-    /// placement. None only once the game is over.
+    /// placement. Once the game is over it raises PhaseError (code
+    /// "phase"), as every face does.
     ///
     /// With no arguments it plays level 3 (`duke.DEFAULT_LEVEL`, the same
-    /// in every face), which answers in milliseconds. Give a `level` (1-5)
-    /// or limits (`depth`, `nodes`, `millis`), not both; a level outside
-    /// 1-5 raises DukeError (code "level.range"). `seed` feeds the
-    /// deliberate noise of levels 1 and 2 only. `threads` (1 to 64)
-    /// searches with helper threads (Lazy SMP): deeper in the same time on
-    /// idle cores, but with more than 1 a depth or node limit no longer
-    /// gives the same answer every run. `network` is the evaluation: by
-    /// default the built-in network; a `duke.Network` (a learned
-    /// evaluation, alone or correcting the hand-tuned one: its `base`); or
-    /// a name, "builtin" or "hand-tuned" (another name raises ParseError,
-    /// code "nnue.name").
+    /// in every face), which answers in milliseconds. A `level` (1-5)
+    /// plays that level; limits (`depth`, `nodes`, `millis`) search within
+    /// them; a level with limits is that level within those limits (level
+    /// 5 with millis=2000 thinks two seconds a turn). A number out of range
+    /// raises DukeError with the engine's code ("level.range",
+    /// "limits.depth", ...). `seed` feeds the deliberate noise of levels 1
+    /// and 2 only. `threads` (1 to 64) searches with helper threads (Lazy
+    /// SMP): deeper in the same time on idle cores, but with more than 1 a
+    /// depth or node limit no longer gives the same answer every run.
+    /// `network` is the evaluation: by default the built-in network; a
+    /// `duke.Network` (a learned evaluation, alone or correcting the
+    /// hand-tuned one: its `base`); or a name, "builtin" or "hand-tuned"
+    /// (another name raises ParseError, code "nnue.name").
     /// Releases the GIL.
     #[pyo3(signature = (level = None, depth = None, nodes = None, millis = None, seed = 0, threads = 1, network = None))]
     #[allow(clippy::too_many_arguments)]
@@ -565,12 +502,19 @@ impl Game {
         seed: u64,
         threads: i64,
         network: Option<NetworkArg<'_>>,
-    ) -> PyResult<Option<Action>> {
-        if slf.inner.outcome().is_some() {
-            return Ok(None);
-        }
-        let d = Game::decide(slf, py, level, depth, nodes, millis, seed, threads, network)?.0;
-        Ok(Some(Action::of_decision(py, d)))
+    ) -> PyResult<Action> {
+        let r = request(
+            Request::new(),
+            level,
+            depth,
+            nodes,
+            millis,
+            seed,
+            threads,
+            network,
+        )?;
+        let (answer, _) = Game::answer(slf, py, r)?;
+        Ok(Action::of_decision(py, answer.decision))
     }
 
     /// The AI's decision as an index of the action space, from
@@ -590,18 +534,50 @@ impl Game {
         threads: i64,
         network: Option<NetworkArg<'_>>,
     ) -> PyResult<usize> {
-        let p = crate::convert::perspective(perspective)?;
-        let (d, _, pos) =
-            Game::decide(slf, py, level, depth, nodes, millis, seed, threads, network)?;
-        Ok(action_index(d, &pos, p))
+        let p = crate::convert::parse::<duke_engine::Perspective>(perspective)?;
+        let r = request(
+            Request::new(),
+            level,
+            depth,
+            nodes,
+            millis,
+            seed,
+            threads,
+            network,
+        )?;
+        let (answer, pos) = Game::answer(slf, py, r)?;
+        Ok(action_index(answer.decision, &pos, p))
+    }
+
+    /// The decision of one of the engine's players, named as everywhere:
+    /// "random", "greedy", "level1" to "level5" or search limits such as
+    /// "depth4" or "nodes20000" (`duke.player_name` reads them); `seed`
+    /// feeds the random player and the noise of levels 1 and 2. Raises
+    /// ParseError (code "player.name") for another name, and PhaseError in
+    /// setup or once the game is over. Releases the GIL.
+    #[pyo3(signature = (player, seed = 0))]
+    fn player_decision(
+        slf: PyRef<'_, Self>,
+        py: Python<'_>,
+        player: &str,
+        seed: u64,
+    ) -> PyResult<Action> {
+        let p = crate::convert::parse::<duke_engine::search::Player>(player)?;
+        let game = slf.inner.clone();
+        drop(slf);
+        let (d, _) = interruptible(py, Searcher::new(), move |s| p.decide(&game, s, seed))?
+            .map_err(Error::from)?;
+        Ok(Action::of_decision(py, d))
     }
 
     /// The AI's advice at a `level` (1-5; by default `duke.HINT_LEVEL`, the
-    /// strongest, about a second) with its `k` best choices, as a
-    /// dict: {"best": text, "score": int, "pv": [text], "top": [(text,
-    /// score)], "depth": int}. Scores are for the side to decide, in
-    /// hundredths of a Footman; a levy is written "levy". `threads` as for
-    /// `best_action`, and `network` too. Releases the GIL.
+    /// strongest, about a second), without the noise of levels 1 and 2,
+    /// with its `k` best choices from the same search, as a dict:
+    /// {"best": text, "score": int, "pv": [text], "top": [(text, score)],
+    /// "depth": int}; "best" is the first of "top". Scores are for the side
+    /// to decide, in hundredths of a Footman; a levy is written "levy".
+    /// `threads` as for `best_action`, and `network` too. Raises PhaseError
+    /// once the game is over. Releases the GIL.
     #[pyo3(signature = (level = None, k = 3, threads = 1, network = None))]
     fn hint<'py>(
         slf: PyRef<'_, Self>,
@@ -611,21 +587,25 @@ impl Game {
         threads: i64,
         network: Option<NetworkArg<'_>>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let lvl = Level::new(level.unwrap_or(i64::from(duke_engine::search::HINT_LEVEL)))
-            .map_err(Error::from)?;
-        let k: usize = Limit::Hints.check(k).map_err(Error::from)?;
-        let searcher = searcher(threads, network)?;
-        let (pos, drawn, history) = slf.search_input()?;
-        drop(slf);
-        let h = interruptible(py, searcher, move |s| {
-            s.hint(&pos, drawn, &history, &lvl, k)
-        })?;
+        let r = request(
+            Request::hint(),
+            level,
+            None,
+            None,
+            None,
+            0,
+            threads,
+            network,
+        )?
+        .with_top(k)
+        .map_err(Error::from)?;
+        let (h, _) = Game::answer(slf, py, r)?;
         let text = |d: Decision| d.to_string();
         let out = PyDict::new(py);
-        out.set_item("best", text(h.best.decision))?;
-        out.set_item("score", h.best.score)?;
-        out.set_item("depth", h.best.depth)?;
-        out.set_item("pv", h.best.pv.iter().map(|&d| text(d)).collect::<Vec<_>>())?;
+        out.set_item("best", text(h.decision))?;
+        out.set_item("score", h.score)?;
+        out.set_item("depth", h.depth)?;
+        out.set_item("pv", h.pv.iter().map(|&d| text(d)).collect::<Vec<_>>())?;
         out.set_item(
             "top",
             h.top.iter().map(|&(d, s)| (text(d), s)).collect::<Vec<_>>(),
@@ -692,7 +672,8 @@ impl Game {
     /// Restores the waiting draw of a pickled game.
     fn __setstate__(&mut self, state: Option<&str>) -> Result<()> {
         if let Some(t) = state {
-            self.inner.draw_troop(crate::convert::troop(t)?)?;
+            self.inner
+                .draw_troop(crate::convert::parse::<duke_engine::Troop>(t)?)?;
         }
         Ok(())
     }

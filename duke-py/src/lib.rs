@@ -8,11 +8,13 @@
 mod action;
 mod action_list;
 mod analyze;
+mod classes;
 mod convert;
 mod errors;
 mod game;
 mod interrupt;
 mod network;
+mod outcome;
 mod position;
 mod selfplay;
 mod tile;
@@ -27,14 +29,14 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    m.add_class::<position::Position>()?;
-    m.add_class::<action::Action>()?;
+    m.add_class::<classes::Position>()?;
+    m.add_class::<classes::Action>()?;
     m.add("ActionList", action_list::make_type(py)?)?;
     m.add_function(wrap_pyfunction!(selfplay::player_name, m)?)?;
     m.add_function(wrap_pyfunction!(selfplay::score_text, m)?)?;
     m.add_class::<game::Game>()?;
     m.add_class::<network::Network>()?;
-    m.add_class::<game::Outcome>()?;
+    m.add_class::<classes::Outcome>()?;
     m.add_class::<tile::Tile>()?;
     m.add_class::<vecgame::VecGame>()?;
     m.add_function(wrap_pyfunction!(tile::troop_chart, m)?)?;
@@ -57,6 +59,7 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("QUIET_LIMIT", duke_engine::QUIET_LIMIT)?;
     m.add("DEFAULT_LEVEL", duke_engine::search::DEFAULT_LEVEL)?;
     m.add("HINT_LEVEL", duke_engine::search::HINT_LEVEL)?;
+    m.add("ANALYSIS_LEVEL", duke_engine::search::ANALYSIS_LEVEL)?;
     m.add("LEVELS", duke_engine::search::LEVELS)?;
     m.add("MAX_GAMES", duke_engine::batch::MAX_GAMES)?;
     m.add("NNUE_FEATURES", duke_engine::search::nnue::FEATURES)?;

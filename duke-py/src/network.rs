@@ -5,8 +5,11 @@ use std::sync::Arc;
 pub(crate) use duke_engine::search::nnue::Network as EngineNetwork;
 use pyo3::prelude::*;
 
+use duke_engine::search::nnue::{Base, Evaluation};
+use numpy::{Element, PyReadonlyArrayDyn};
+
+use crate::classes::Position;
 use crate::errors::Error;
-use crate::position::Position;
 
 /// A learned evaluation (NNUE): the weights file `python -m duke.train`
 /// writes, read and checked once. Pass it as `network=` to
@@ -33,6 +36,36 @@ impl Network {
     fn new(data: &[u8]) -> PyResult<Network> {
         Ok(Network {
             inner: Arc::new(EngineNetwork::from_bytes(data).map_err(Error::from)?),
+        })
+    }
+
+    /// A network from its quantized layers (int16 b1 and w1, int8 w2,
+    /// int32 b2, int8 w3, and the output bias b3), added to `base` ("none"
+    /// or "hand-tuned"): the engine checks the sizes and ranges as for a
+    /// file, and `to_bytes()` gives the weights file. `python -m
+    /// duke.train` writes its files so. Arrays of any shape are read in
+    /// order (w1 as features x hidden, w2 as l2 x 2 hidden).
+    #[staticmethod]
+    #[pyo3(signature = (b1, w1, w2, b2, w3, b3, base = "hand-tuned"))]
+    #[allow(clippy::too_many_arguments)]
+    fn from_arrays(
+        b1: PyReadonlyArrayDyn<'_, i16>,
+        w1: PyReadonlyArrayDyn<'_, i16>,
+        w2: PyReadonlyArrayDyn<'_, i8>,
+        b2: PyReadonlyArrayDyn<'_, i32>,
+        w3: PyReadonlyArrayDyn<'_, i8>,
+        b3: i32,
+        base: &str,
+    ) -> PyResult<Network> {
+        let base = Base::ALL
+            .into_iter()
+            .find(|b| b.name() == base)
+            .ok_or_else(|| Error::Value(format!("base \"{base}\": \"none\" or \"hand-tuned\"")))?;
+        let net =
+            EngineNetwork::from_parts(all(&b1), all(&w1), all(&w2), all(&b2), all(&w3), b3, base)
+                .map_err(Error::from)?;
+        Ok(Network {
+            inner: Arc::new(net),
         })
     }
 
@@ -67,6 +100,11 @@ impl Network {
     }
 }
 
+/// An array's values in order, whatever its shape.
+fn all<T: Element + Copy>(a: &PyReadonlyArrayDyn<'_, T>) -> Vec<T> {
+    a.as_array().iter().copied().collect()
+}
+
 /// What a `network=` argument takes: a `duke.Network`, or the name of an
 /// evaluation ("builtin", "hand-tuned").
 #[derive(FromPyObject)]
@@ -79,12 +117,10 @@ pub enum NetworkArg<'py> {
 
 /// The evaluation a `network=` argument selects: the engine's default
 /// without one.
-pub fn resolve(arg: Option<NetworkArg<'_>>) -> Result<Option<Arc<EngineNetwork>>, Error> {
+pub fn resolve(arg: Option<NetworkArg<'_>>) -> Result<Evaluation, Error> {
     Ok(match arg {
-        None => duke_engine::search::nnue::default_network(),
-        Some(NetworkArg::Network(n)) => Some(Arc::clone(&n.inner)),
-        Some(NetworkArg::Name(name)) => {
-            duke_engine::search::nnue::Evaluation::by_name(&name)?.network()
-        }
+        None => Evaluation::default(),
+        Some(NetworkArg::Network(n)) => Evaluation::Network(Arc::clone(&n.inner)),
+        Some(NetworkArg::Name(name)) => Evaluation::by_name(&name)?,
     })
 }

@@ -8,32 +8,10 @@ use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyType};
 
-use crate::action::Action;
-use crate::convert::{mark_name, side, side_name, square};
+use crate::classes::{Action, Outcome, Position};
+use crate::convert::square;
 use crate::errors::{Error, Result};
-use crate::game::Outcome;
 use crate::tile::Tile;
-
-/// A position between turns: the board, both bags, the side to move and
-/// the quiet and turn counters, read from and written as DPN text.
-/// `Position()` is the standard start; `Position(dpn)` reads DPN and raises
-/// ParseError naming the field and the problem.
-///
-/// Positions are immutable (`play` returns a new one), hashable, compare by
-/// value and pickle. Squares are indices (0-35) or names ("C2"); sides are
-/// "light" or "dark". The rules that need a game's history (repetition)
-/// are Game's.
-///
-/// >>> pos = duke.Position()
-/// >>> len(pos.legal_actions()), pos.side_to_move
-/// (18, 'light')
-/// >>> pos.play("B1-B2").side_to_move
-/// 'dark'
-#[pyclass(module = "duke._duke", name = "Position", skip_from_py_object, frozen)]
-#[derive(Clone, Copy)]
-pub struct Position {
-    pub inner: EnginePosition,
-}
 
 pub fn squares(bb: Bitboard) -> Vec<usize> {
     bb.into_iter().map(|s| s.index()).collect()
@@ -163,13 +141,17 @@ impl Position {
     /// The side to move: "light" or "dark".
     #[getter]
     fn side_to_move(&self) -> &'static str {
-        side_name(self.inner.side_to_move())
+        self.inner.side_to_move().as_str()
     }
 
     /// A side's bag (the tiles it may still levy) as {troop letter:
     /// count}.
     fn bag<'py>(&self, py: Python<'py>, side_: &str) -> PyResult<Bound<'py, PyDict>> {
-        bag_dict(py, self.inner.bag(side(side_)?))
+        bag_dict(
+            py,
+            self.inner
+                .bag(crate::convert::parse::<duke_engine::Side>(side_)?),
+        )
     }
 
     /// The turns played since the last capture or levy.
@@ -193,7 +175,10 @@ impl Position {
 
     /// The square of a side's Duke, or None once it is captured.
     fn duke(&self, side_: &str) -> PyResult<Option<usize>> {
-        Ok(self.inner.duke(side(side_)?).map(|s| s.index()))
+        Ok(self
+            .inner
+            .duke(crate::convert::parse::<duke_engine::Side>(side_)?)
+            .map(|s| s.index()))
     }
 
     /// Every legal action as an ActionList (an immutable sequence of
@@ -279,9 +264,11 @@ impl Position {
     /// tiles by owner, troop, face and square, then the bags).
     fn nnue_features(&self, side_: &str) -> PyResult<Vec<u32>> {
         let mut out = Vec::with_capacity(48);
-        duke_engine::search::nnue::active_features(&self.inner, side(side_)?, |f| {
-            out.push(f as u32)
-        });
+        duke_engine::search::nnue::active_features(
+            &self.inner,
+            crate::convert::parse::<duke_engine::Side>(side_)?,
+            |f| out.push(f as u32),
+        );
         out.sort_unstable();
         Ok(out)
     }
@@ -297,12 +284,8 @@ impl Position {
         let s = square(sq)?;
         Ok(self
             .inner
-            .actions_from(s)
-            .iter()
-            .map(|&a| {
-                let mark = self.inner.mark_of(a).map_or("move", mark_name);
-                (Action::of(py, a), mark)
-            })
+            .targets(s)
+            .map(|(a, mark)| (Action::of(py, a), mark.as_str()))
             .collect())
     }
 
@@ -317,17 +300,24 @@ impl Position {
 
     /// Every square on which a side could capture an enemy tile.
     fn attacks(&self, side_: &str) -> PyResult<Vec<usize>> {
-        Ok(squares(self.inner.attacks(side(side_)?)))
+        Ok(squares(self.inner.attacks(crate::convert::parse::<
+            duke_engine::Side,
+        >(side_)?)))
     }
 
     /// The squares of a side's tiles that could capture on a square.
     fn attackers(&self, side_: &str, sq: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
-        Ok(squares(self.inner.attackers(side(side_)?, square(sq)?)))
+        Ok(squares(self.inner.attackers(
+            crate::convert::parse::<duke_engine::Side>(side_)?,
+            square(sq)?,
+        )))
     }
 
     /// Whether a side's Duke could be captured now.
     fn is_duke_attacked(&self, side_: &str) -> PyResult<bool> {
-        Ok(self.inner.is_duke_attacked(side(side_)?))
+        Ok(self
+            .inner
+            .is_duke_attacked(crate::convert::parse::<duke_engine::Side>(side_)?))
     }
 
     /// The observation planes for machine learning: a numpy uint8 array of
@@ -340,7 +330,7 @@ impl Position {
         py: Python<'py>,
         perspective: &str,
     ) -> PyResult<Bound<'py, PyArray3<u8>>> {
-        let p = crate::convert::perspective(perspective)?;
+        let p = crate::convert::parse::<duke_engine::Perspective>(perspective)?;
         Ok(observation_array(py, |buf| {
             write_observation(&self.inner, p, buf)
         }))
@@ -354,7 +344,7 @@ impl Position {
         py: Python<'py>,
         perspective: &str,
     ) -> PyResult<Bound<'py, PyArray1<bool>>> {
-        let p = crate::convert::perspective(perspective)?;
+        let p = crate::convert::parse::<duke_engine::Perspective>(perspective)?;
         Ok(mask_array(py, |buf| write_legal_mask(&self.inner, p, buf)))
     }
 

@@ -6,20 +6,18 @@
 use duke_engine::encode::{
     action_index, write_game_mask, write_game_observation, ACTION_SPACE, OBS_LEN,
 };
-use duke_engine::search::{game_input, Driver, Player, Searcher};
+use duke_engine::search::{Driver, Input, Player, Searcher};
 use duke_engine::{BySide, Game as EngineGame, Side};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::convert::side_name;
-use crate::errors::{Error, Result};
+use crate::errors::Result;
 
 /// A player's name (`random`, `greedy`, `level1` ... `level5`), read by
 /// the engine.
 fn player(text: &str) -> Result<Player> {
-    text.parse::<Player>()
-        .map_err(|e| Error::Value(e.to_string()))
+    Ok(text.parse::<Player>()?)
 }
 
 #[derive(Default)]
@@ -33,7 +31,7 @@ struct Block {
     game: Vec<u32>,
     ply: Vec<u32>,
     turn: Vec<u32>,
-    side: Vec<&'static str>,
+    side: Vec<Side>,
     dpn: Vec<String>,
     action: Vec<String>,
     index: Vec<u32>,
@@ -50,7 +48,7 @@ struct Options {
     observe: bool,
     mask: bool,
     top: usize,
-    persp: duke_engine::encode::Perspective,
+    persp: duke_engine::Perspective,
 }
 
 impl Block {
@@ -67,9 +65,10 @@ impl Block {
     ) {
         let searcher = std::mem::take(&mut self.searcher);
         let mut driver = Driver::with_searcher(EngineGame::standard(seed), players, seed, searcher);
+        driver.set_top(opts.top);
         let first = self.side.len();
         let mut t = 0u64;
-        while let Some((pos, drawn, history)) = game_input(driver.game()) {
+        while let Ok(Input::Search { position: pos, .. }) = Input::of(driver.game()) {
             if stop.load(std::sync::atomic::Ordering::Relaxed) {
                 // Interrupted: the block is thrown away (KeyboardInterrupt).
                 self.searcher = driver.into_parts().1;
@@ -79,7 +78,7 @@ impl Block {
             self.game.push(id);
             self.ply.push(t as u32);
             self.turn.push(pos.turn());
-            self.side.push(side_name(game.side_to_decide()));
+            self.side.push(game.side_to_decide());
             self.dpn.push(pos.to_string());
             if opts.observe {
                 let at = self.obs.len();
@@ -92,13 +91,7 @@ impl Block {
                 write_game_mask(game, opts.persp, &mut self.mask[at..]);
             }
             let step = driver.step().expect("a game in play has a decision");
-            let mut top = Vec::new();
-            if let (Some(r), true) = (&step.result, opts.top > 0) {
-                top = driver
-                    .searcher_mut()
-                    .score_all(&pos, drawn, &history, r.depth.clamp(1, 3));
-                top.truncate(opts.top);
-            }
+            let top = step.result.as_ref().map_or(&[][..], |r| &r.top[..]);
             self.action.push(step.decision.to_string());
             self.index
                 .push(action_index(step.decision, &pos, opts.persp) as u32);
@@ -115,7 +108,7 @@ impl Block {
         let outcome = game.outcome().expect("a game ends when no one decides");
         let winner = outcome.winner();
         for i in first..self.side.len() {
-            let side: Side = self.side[i].parse().expect("a side's own word");
+            let side = self.side[i];
             self.result.push(match winner {
                 Some(w) if w == side => 1,
                 Some(_) => -1,
@@ -123,7 +116,7 @@ impl Block {
             });
         }
         self.records.push(game.record());
-        self.winners.push(winner.map(side_name));
+        self.winners.push(winner.map(duke_engine::Side::as_str));
         self.reasons.push(outcome.reason_name());
         self.turns.push(game.turns().len() as u32);
         self.counts.push(t as u32);
@@ -169,7 +162,7 @@ pub fn play_games<'py>(
         observe,
         mask,
         top,
-        persp: crate::convert::perspective(perspective)?,
+        persp: crate::convert::parse::<duke_engine::Perspective>(perspective)?,
     };
     let mut plan = Vec::with_capacity(games.len());
     for (seed, light, dark) in &games {
@@ -180,7 +173,7 @@ pub fn play_games<'py>(
     let b = crate::interrupt::with_stop(py, move |stop| {
         let mut b = Block::default();
         b.searcher.set_stop_flag(Some(std::sync::Arc::clone(&stop)));
-        b.searcher.set_network(network);
+        b.searcher.set_evaluation(&network);
         for (id, (seed, players)) in plan.into_iter().enumerate() {
             if stop.load(std::sync::atomic::Ordering::Relaxed) {
                 break;
@@ -200,7 +193,13 @@ pub fn play_games<'py>(
     d.set_item("game", PyArray1::from_vec(py, b.game))?;
     d.set_item("ply", PyArray1::from_vec(py, b.ply))?;
     d.set_item("turn", PyArray1::from_vec(py, b.turn))?;
-    d.set_item("side", b.side)?;
+    d.set_item(
+        "side",
+        b.side
+            .into_iter()
+            .map(duke_engine::Side::as_str)
+            .collect::<Vec<_>>(),
+    )?;
     d.set_item("dpn", b.dpn)?;
     d.set_item("action", b.action)?;
     d.set_item("index", PyArray1::from_vec(py, b.index))?;

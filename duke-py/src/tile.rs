@@ -3,8 +3,6 @@
 use duke_engine::{chart, Face, Tile as EngineTile, Troop};
 use pyo3::prelude::*;
 
-use crate::convert::{face_name, mark_name, side_name};
-
 /// A tile on the board: its troop, its owner and the face that is up.
 /// Get one from `Position.tile_at(square)`; tiles are immutable and compare
 /// by value.
@@ -28,7 +26,7 @@ pub struct Tile {
 fn chart_data(troop: Troop, face: Face) -> Vec<(&'static str, i8, i8)> {
     chart(troop, face)
         .iter()
-        .map(|m| (mark_name(m.mark), m.dx, m.dy))
+        .map(|m| (m.mark.as_str(), m.dx, m.dy))
         .collect()
 }
 
@@ -49,13 +47,13 @@ impl Tile {
     /// The owner: "light" or "dark".
     #[getter]
     fn side(&self) -> &'static str {
-        side_name(self.inner.side)
+        self.inner.side.as_str()
     }
 
     /// The face that is up: "starting" or "flipped".
     #[getter]
     fn face(&self) -> &'static str {
-        face_name(self.inner.face)
+        self.inner.face.as_str()
     }
 
     /// The chart of the face that is up, as (mark, dx, dy) triples in the
@@ -80,8 +78,8 @@ impl Tile {
         format!(
             "Tile({}, {}, {})",
             self.inner.troop.name(),
-            side_name(self.inner.side),
-            face_name(self.inner.face)
+            self.inner.side.as_str(),
+            self.inner.face.as_str()
         )
     }
 }
@@ -96,7 +94,7 @@ impl Tile {
 #[pyfunction]
 #[pyo3(signature = (troop, face = "starting"))]
 pub fn troop_chart(troop: &str, face: &str) -> PyResult<Vec<(&'static str, i8, i8)>> {
-    let t = crate::convert::troop(troop)?;
+    let t = crate::convert::parse::<duke_engine::Troop>(troop)?;
     let f: Face = face.parse().map_err(crate::errors::Error::from)?;
     Ok(chart_data(t, f))
 }
@@ -110,7 +108,7 @@ pub fn troop_chart(troop: &str, face: &str) -> PyResult<Vec<(&'static str, i8, i
 #[pyfunction]
 #[pyo3(signature = (troop, face = "starting"))]
 pub fn troop_marks<'py>(py: Python<'py>, troop: &str, face: &str) -> PyResult<Bound<'py, PyAny>> {
-    let t = crate::convert::troop(troop)?;
+    let t = crate::convert::parse::<duke_engine::Troop>(troop)?;
     let f: Face = face.parse().map_err(crate::errors::Error::from)?;
     let bits = duke_engine::marks(t, f).bits();
     py.import("duke")?.getattr("MarkFlag")?.call1((bits,))

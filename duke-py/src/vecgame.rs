@@ -91,7 +91,7 @@ impl VecGame {
     #[new]
     #[pyo3(signature = (n, seed = 0, perspective = "mover"))]
     fn new(py: Python<'_>, n: usize, seed: u64, perspective: &str) -> PyResult<VecGame> {
-        let p = crate::convert::perspective(perspective)?;
+        let p = crate::convert::parse::<duke_engine::Perspective>(perspective)?;
         let inner = EngineVecGame::try_new(n, seed, p).map_err(Error::from)?;
         let mut v = VecGame {
             inner,

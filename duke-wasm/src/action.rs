@@ -1,23 +1,14 @@
 //! Actions.
 
-use duke_engine::encode::{action_from_index, action_index, Decision};
+use duke_engine::encode::{action_from_index, action_index};
+
+use duke_engine::Decision;
 use duke_engine::{Action as EngineAction, ActionView};
 use wasm_bindgen::prelude::*;
 
+use crate::classes::{Action, Position};
 use crate::convert::perspective;
 use crate::errors::{Error, Result};
-use crate::position::Position;
-
-/// What a player decides: a relocation (`B1-B2`, `C3xC5`), a strike
-/// (`C3*B5`), a command (`E4:D5-E5`), a placement (`P@C2`: the drawn
-/// troop's square, a setup placement, or a whole levy from a record), or
-/// `levy`: the decision to levy, after which the bag decides the troop
-/// (its `kind` is "levy"). `toString()` gives the text.
-#[wasm_bindgen]
-#[derive(Clone, Copy)]
-pub struct Action {
-    pub(crate) inner: Decision,
-}
 
 impl Action {
     /// The JavaScript value of an engine action.

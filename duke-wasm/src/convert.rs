@@ -1,7 +1,7 @@
 //! Conversions between JavaScript values and the engine's types.
 
-use duke_engine::encode::Perspective;
-use duke_engine::{Bitboard, Face, Mark, Side, Square, Troop};
+use duke_engine::Perspective;
+use duke_engine::{Bitboard, Face, Square};
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
@@ -31,16 +31,7 @@ pub fn squares(bb: Bitboard) -> Array {
 }
 
 // The words for sides, perspectives, troops, faces and marks are the
-// engine's (`duke_engine::names`); these only supply defaults.
-
-/// A side from "light" / "dark" (or "l" / "d").
-pub fn side(text: &str) -> Result<Side> {
-    Ok(text.parse()?)
-}
-
-pub fn side_name(side: Side) -> &'static str {
-    side.as_str()
-}
+// engine's; these only read JavaScript values and supply defaults.
 
 /// A string from JavaScript, or an error naming what was expected: a
 /// number, an object or a bigint where text belongs is refused here, before
@@ -79,23 +70,10 @@ pub fn perspective(value: JsValue) -> Result<Perspective> {
     Ok(text.as_deref().unwrap_or("absolute").parse()?)
 }
 
-/// A troop from its letter or its name.
-pub fn troop(text: &str) -> Result<Troop> {
-    Ok(text.parse()?)
-}
-
 /// A face from "starting" or "flipped"; absent is "starting".
 pub fn face(value: JsValue) -> Result<Face> {
     let text = opt_text(&value, "a face")?;
     Ok(text.as_deref().unwrap_or("starting").parse()?)
-}
-
-pub fn face_name(face: Face) -> &'static str {
-    face.as_str()
-}
-
-pub fn mark_name(mark: Mark) -> &'static str {
-    mark.as_str()
 }
 
 /// A seed from a JavaScript number (a whole number from 0 to 2^53) or a

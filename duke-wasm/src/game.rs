@@ -1,50 +1,54 @@
 //! Games and the AI.
 
-use duke_engine::encode::{
-    action_index, game_decision, write_game_mask, write_game_observation, Decision,
-};
-use duke_engine::search::{game_input, Level, Limits, SearchResult, Searcher};
-use duke_engine::{Game as EngineGame, Limit, Outcome as EngineOutcome};
+use duke_engine::encode::{action_index, game_decision, write_game_mask, write_game_observation};
+
+use duke_engine::search::{Answer, Request, Searcher};
+use duke_engine::Decision;
+use duke_engine::{Game as EngineGame, Limit};
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
-use crate::action::Action;
-use crate::convert::{array, field, object, perspective, seed, side_name, square};
+use crate::classes::{Action, Position};
+use crate::convert::{array, field, object, perspective, seed, square};
 use crate::errors::{Error, Result};
-use crate::position::{chances, mask, observation, svg_text, Position};
+use crate::outcome::outcome_object;
+use crate::position::{chances, mask, observation, svg_text};
 
-/// An outcome as `{ winner, reason, text }` (winner "light", "dark" or
-/// null for a draw).
-pub fn outcome_object(o: EngineOutcome) -> JsValue {
-    object(&[
-        (
-            "winner",
-            o.winner().map_or(JsValue::NULL, |s| side_name(s).into()),
-        ),
-        ("reason", o.reason_name().into()),
-        ("text", o.to_string().into()),
-    ])
-}
-
-fn decision_text(d: Decision) -> String {
-    d.to_string()
-}
-
-/// A level from a JavaScript number: 1 to 5, anything else an error.
-fn level_number(n: f64) -> Result<Level> {
-    Ok(duke_engine::search::level(Limit::Level.check_f64(n)?))
-}
-
-/// A limit of an options object: a number in the engine's range, or absent.
-fn limit_field<T: TryFrom<i128>>(options: &JsValue, name: &str, limit: Limit) -> Result<Option<T>> {
-    let v = field(options, name);
+/// A number of an options object or argument, as the engine checks it:
+/// absent (`undefined` or `null`) is `None`; anything that is not a whole
+/// number in the limit's range throws the limit's code.
+fn number<T: TryFrom<i128>>(v: &JsValue, limit: Limit) -> Result<Option<T>> {
     if v.is_undefined() || v.is_null() {
         return Ok(None);
     }
-    let n = v
-        .as_f64()
-        .ok_or_else(|| Error::Value(format!("option \"{name}\" must be a number")))?;
-    Ok(Some(limit.check_f64(n)?))
+    Ok(Some(limit.check_f64(v.as_f64().unwrap_or(f64::NAN))?))
+}
+
+/// The AI request of an options object `{ level, depth, nodes, millis,
+/// seed }` (or a bare number, the level), on top of `base`.
+fn request(base: Request, options: &JsValue) -> Result<Request> {
+    if options.as_f64().is_some() {
+        return Ok(base.with_level(number::<u8>(options, Limit::Level)?.unwrap_or_default())?);
+    }
+    if !(options.is_undefined() || options.is_null() || options.is_object()) {
+        return Err(Error::Value(
+            "the AI's options are an object { level, depth, nodes, millis, seed } or a level number".into(),
+        ));
+    }
+    let mut r = base.with_seed(seed(&field(options, "seed"))?);
+    if let Some(n) = number::<u8>(&field(options, "level"), Limit::Level)? {
+        r = r.with_level(n)?;
+    }
+    if let Some(n) = number::<u32>(&field(options, "depth"), Limit::Depth)? {
+        r = r.with_depth(n)?;
+    }
+    if let Some(n) = number::<u64>(&field(options, "nodes"), Limit::Nodes)? {
+        r = r.with_nodes(n)?;
+    }
+    if let Some(n) = number::<u64>(&field(options, "millis"), Limit::Millis)? {
+        r = r.with_millis(n)?;
+    }
+    Ok(r)
 }
 
 /// A game: setup, play with undo and redo, the levy as `draw()` then
@@ -58,67 +62,11 @@ pub struct Game {
 }
 
 impl Game {
-    /// The level or limits of an options object `{ level, depth, nodes,
-    /// millis, seed }`.
-    fn level_of(options: &JsValue) -> Result<(Level, u64)> {
-        let seed = seed(&field(options, "seed"))?;
-        let level = field(options, "level");
-        if !level.is_undefined() && !level.is_null() {
-            let n = level
-                .as_f64()
-                .ok_or_else(|| Error::Value("option \"level\" must be a number".into()))?;
-            return Ok((level_number(n)?, seed));
-        }
-        let depth = limit_field(options, "depth", Limit::Depth)?;
-        let nodes = limit_field(options, "nodes", Limit::Nodes)?;
-        let millis = limit_field(options, "millis", Limit::Millis)?;
-        if depth.is_none() && nodes.is_none() && millis.is_none() {
-            // No level and no limit: the default level of every face.
-            return Ok((Level::default(), seed));
-        }
-        Ok((
-            Level::from_limits(Limits {
-                depth,
-                nodes,
-                millis,
-            }),
-            seed,
-        ))
-    }
-
-    fn decide(&self, options: &JsValue) -> Result<SearchResult> {
-        let (lvl, seed) = Game::level_of(options)?;
-        if let Some(a) = self.inner.setup_suggestion() {
-            return Ok(SearchResult {
-                decision: Decision::Act(a),
-                score: 0,
-                pv: vec![Decision::Act(a)],
-                depth: 0,
-                nodes: 0,
-            });
-        }
-        let (pos, drawn, history) = self.search_input()?;
-        Ok(self
-            .searcher()
-            .play_level(&pos, drawn, &history, &lvl, seed))
-    }
-
-    /// A searcher with this game's network.
-    fn searcher(&self) -> Searcher {
-        let mut s = Searcher::new();
-        s.set_evaluation(&self.network);
-        s
-    }
-
-    fn search_input(
-        &self,
-    ) -> Result<(duke_engine::Position, Option<duke_engine::Troop>, Vec<u64>)> {
-        game_input(&self.inner).ok_or_else(|| {
-            Error::Value(format!(
-                "the AI decides only in play ({})",
-                self.inner.phase()
-            ))
-        })
+    /// The engine's answer to `request` for this game, with its
+    /// evaluation.
+    fn answer(&self, request: Request) -> Result<Answer> {
+        let request = request.with_evaluation(self.network.clone());
+        Ok(Searcher::new().decide(&self.inner, &request)?)
     }
 }
 
@@ -204,7 +152,7 @@ impl Game {
     /// The side whose decision it is.
     #[wasm_bindgen(getter, js_name = sideToDecide)]
     pub fn side_to_decide(&self) -> String {
-        side_name(self.inner.side_to_decide()).into()
+        self.inner.side_to_decide().as_str().into()
     }
 
     /// The drawn troop's letter while it waits to be placed, else undefined.
@@ -304,7 +252,7 @@ impl Game {
         let name = crate::convert::text(&side_name, "side name")?;
         Ok(chances(
             self.inner
-                .bag(crate::convert::side(name.as_str())?)
+                .bag(name.as_str().parse::<duke_engine::Side>()?)
                 .chances(),
         ))
     }
@@ -412,43 +360,42 @@ impl Game {
 
     /// The AI's decision, an Action to give to `play`: a maneuver, the
     /// levy (kind "levy": play it, then ask again for the square), a
-    /// placement; in setup, the fixed setup's next placement. `undefined`
-    /// only once the game is over. With no options it plays level 3
-    /// (`DEFAULT_LEVEL`, the same in every face). Options: `{ level }`
-    /// (1–5; anything else throws, code "level.range") or limits
-    /// `{ depth, nodes, millis }`; `seed` feeds the deliberate noise of
-    /// levels 1 and 2 only.
+    /// placement; in setup, the fixed setup's next placement. Once the game
+    /// is over it throws a `DukeError` with code "phase". With no options
+    /// it plays level 3 (`DEFAULT_LEVEL`, the same in every face). Options:
+    /// `{ level }` (1–5), limits `{ depth, nodes, millis }`, or both (the
+    /// level within those limits); a bare number is the level; anything out
+    /// of range throws with the engine's code ("level.range",
+    /// "limits.depth", ...). `seed` feeds the deliberate noise of levels 1
+    /// and 2 only.
     #[wasm_bindgen(js_name = bestAction)]
     pub fn best_action(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "AiOptions | undefined")] options: JsValue,
-    ) -> Result<Option<Action>> {
-        if self.inner.outcome().is_some() {
-            return Ok(None);
-        }
-        Ok(Some(Action {
-            inner: self.decide(&options)?.decision,
-        }))
+        #[wasm_bindgen(unchecked_param_type = "AiOptions | number | undefined")] options: JsValue,
+    ) -> Result<Action> {
+        Ok(Action {
+            inner: self.answer(request(Request::new(), &options)?)?.decision,
+        })
     }
 
     /// The decision of one of the engine's players, named as everywhere:
     /// "random", "greedy", "level1" to "level5" or search limits such as
     /// "depth4" or "nodes20000"; `seed` feeds the random
-    /// player and the noise of levels 1 and 2. `undefined` once the game
-    /// is over (and in setup, which the players do not play).
+    /// player and the noise of levels 1 and 2. Throws with code "phase"
+    /// in setup (which the players do not play) and once the game is over.
     #[wasm_bindgen(js_name = playerDecision)]
     pub fn player_decision(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] player: JsValue,
         #[wasm_bindgen(js_name = seed, unchecked_param_type = "number | bigint | undefined")]
         seed_value: JsValue,
-    ) -> Result<Option<Action>> {
-        let p: duke_engine::search::Player = crate::convert::text(&player, "player")?
-            .parse()
-            .map_err(|e: duke_engine::search::ParsePlayerError| Error::Value(e.to_string()))?;
+    ) -> Result<Action> {
+        let p: duke_engine::search::Player = crate::convert::text(&player, "player")?.parse()?;
         let s = seed(&seed_value)?;
-        Ok(p.decide(&self.inner, &mut self.searcher(), s)
-            .map(|(d, _)| Action { inner: d }))
+        let mut searcher = Searcher::new();
+        searcher.set_evaluation(&self.network);
+        let (d, _) = p.decide(&self.inner, &mut searcher, s)?;
+        Ok(Action { inner: d })
     }
 
     /// The AI's decision with what the search found:
@@ -456,9 +403,9 @@ impl Game {
     #[wasm_bindgen(js_name = bestDecision, unchecked_return_type = "AiDecision")]
     pub fn best_decision(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "AiOptions | undefined")] options: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "AiOptions | number | undefined")] options: JsValue,
     ) -> Result<JsValue> {
-        let r = self.decide(&options)?;
+        let r = self.answer(request(Request::new(), &options)?)?;
         let action: JsValue = Action { inner: r.decision }.into();
         Ok(object(&[
             ("action", action),
@@ -466,7 +413,7 @@ impl Game {
             ("score", r.score.into()),
             ("depth", r.depth.into()),
             ("nodes", (r.nodes as f64).into()),
-            ("pv", array(r.pv.iter().map(|&d| decision_text(d))).into()),
+            ("pv", array(r.pv.iter().map(|&d| d.to_string())).into()),
         ]))
     }
 
@@ -474,36 +421,42 @@ impl Game {
     #[wasm_bindgen(js_name = bestIndex)]
     pub fn best_index(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "AiOptions | undefined")] options: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "AiOptions | number | undefined")] options: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "string | null")] persp: JsValue,
     ) -> Result<usize> {
         let p = perspective(persp)?;
-        let r = self.decide(&options)?;
+        let r = self.answer(request(Request::new(), &options)?)?;
         Ok(action_index(r.decision, self.inner.position(), p))
     }
 
-    /// A hint at a level (default `hintLevel()`, 5: about a second):
-    /// `{ best, score, depth, pv, top }`,
-    /// `top` the `k` (default 3) best decisions as `[text, score]`; a levy
-    /// is written "levy".
+    /// A hint at a level (default `hintLevel()`, 5: about a second),
+    /// without the noise of levels 1 and 2: `{ best, score, depth, pv, top
+    /// }`, `top` the `k` (default 3) best decisions of the same search as
+    /// `[text, score]`, `best` the first of them; a levy is written "levy".
+    /// Throws with code "phase" once the game is over.
     #[wasm_bindgen(unchecked_return_type = "Hint")]
-    pub fn hint(&self, level: Option<f64>, k: Option<f64>) -> Result<JsValue> {
-        let lvl = level_number(level.unwrap_or(f64::from(duke_engine::search::HINT_LEVEL)))?;
-        let k: usize = Limit::Hints.check_f64(k.unwrap_or(3.0))?;
-        let (pos, drawn, history) = self.search_input()?;
-        let h = self.searcher().hint(&pos, drawn, &history, &lvl, k);
+    pub fn hint(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] level: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number | undefined")] k: JsValue,
+    ) -> Result<JsValue> {
+        let mut r = Request::hint();
+        if let Some(n) = number::<u8>(&level, Limit::Level)? {
+            r = r.with_level(n)?;
+        }
+        if let Some(k) = number::<usize>(&k, Limit::Hints)? {
+            r = r.with_top(k as u64)?;
+        }
+        let h = self.answer(r)?;
         let top = h
             .top
             .iter()
-            .map(|&(d, s)| JsValue::from(array([JsValue::from(decision_text(d)), s.into()])));
+            .map(|&(d, s)| JsValue::from(array([JsValue::from(d.to_string()), s.into()])));
         Ok(object(&[
-            ("best", decision_text(h.best.decision).into()),
-            ("score", h.best.score.into()),
-            ("depth", h.best.depth.into()),
-            (
-                "pv",
-                array(h.best.pv.iter().map(|&d| decision_text(d))).into(),
-            ),
+            ("best", h.decision.to_string().into()),
+            ("score", h.score.into()),
+            ("depth", h.depth.into()),
+            ("pv", array(h.pv.iter().map(|&d| d.to_string())).into()),
             ("top", array(top).into()),
         ]))
     }

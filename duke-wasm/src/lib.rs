@@ -9,15 +9,16 @@
 #![allow(clippy::wrong_self_convention, clippy::inherent_to_string)]
 
 mod action;
+mod classes;
 mod convert;
 mod errors;
 mod game;
+mod outcome;
 mod position;
 mod tile;
 
-pub use action::Action;
+pub use classes::{Action, Position};
 pub use game::Game;
-pub use position::Position;
 pub use tile::Tile;
 
 use duke_engine::encode::{ACTION_SPACE, DRAW, OBS_LEN, PLANES};

@@ -6,19 +6,12 @@ use duke_engine::{divide, perft, Bitboard, Position as EnginePosition};
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
-use crate::action::{actions, Action};
-use crate::convert::{array, mark_name, object, perspective, side, side_name, square, squares};
+use crate::action::actions;
+use crate::classes::{Action, Position};
+use crate::convert::{array, object, perspective, square, squares};
 use crate::errors::Result;
-use crate::game::outcome_object;
+use crate::outcome::outcome_object;
 use crate::tile::Tile;
-
-/// A position between turns (SPEC §8): board, both bags, side to move,
-/// quiet and turn counters. Immutable: `play` returns a new position.
-#[wasm_bindgen]
-#[derive(Clone, Copy)]
-pub struct Position {
-    pub(crate) inner: EnginePosition,
-}
 
 /// Options of an SVG drawing.
 pub fn svg_text(
@@ -122,7 +115,7 @@ impl Position {
     /// "light" or "dark".
     #[wasm_bindgen(getter, js_name = sideToMove)]
     pub fn side_to_move(&self) -> String {
-        side_name(self.inner.side_to_move()).into()
+        self.inner.side_to_move().as_str().into()
     }
 
     /// A side's bag as `{ letter: count }`.
@@ -135,7 +128,7 @@ impl Position {
         let side_name = side_name.as_str();
         let fields: Vec<(String, JsValue)> = self
             .inner
-            .bag(side(side_name)?)
+            .bag(side_name.parse::<duke_engine::Side>()?)
             .iter()
             .map(|(t, n)| (t.char().to_string(), JsValue::from(n)))
             .collect();
@@ -171,7 +164,10 @@ impl Position {
     ) -> Result<Option<u8>> {
         let side_name = crate::convert::text(&side_name, "side name")?;
         let side_name = side_name.as_str();
-        Ok(self.inner.duke(side(side_name)?).map(|s| s.index() as u8))
+        Ok(self
+            .inner
+            .duke(side_name.parse::<duke_engine::Side>()?)
+            .map(|s| s.index() as u8))
     }
 
     /// Every legal action; a levy once per (troop kind, square) as SPEC §9 counts.
@@ -249,7 +245,9 @@ impl Position {
         #[wasm_bindgen(unchecked_param_type = "string")] side_name: JsValue,
     ) -> Result<Array> {
         let name = crate::convert::text(&side_name, "side name")?;
-        Ok(chances(self.inner.bag(side(name.as_str())?).chances()))
+        Ok(chances(
+            self.inner.bag(name.parse::<duke_engine::Side>()?).chances(),
+        ))
     }
 
     /// Why the side to move's tile on a square cannot act, as `{ reason,
@@ -290,14 +288,12 @@ impl Position {
         let s = square(&sq)?;
         Ok(self
             .inner
-            .actions_from(s)
-            .iter()
-            .map(|&a| {
-                let mark = self.inner.mark_of(a).map_or("move", mark_name);
+            .targets(s)
+            .map(|(a, mark)| {
                 object(&[
                     ("action", Action::of(a).into()),
                     ("to", (a.target().index() as u8).into()),
-                    ("mark", mark.into()),
+                    ("mark", mark.as_str().into()),
                 ])
             })
             .collect())
@@ -327,7 +323,9 @@ impl Position {
     ) -> Result<Array> {
         let side_name = crate::convert::text(&side_name, "side name")?;
         let side_name = side_name.as_str();
-        Ok(squares(self.inner.attacks(side(side_name)?)))
+        Ok(squares(
+            self.inner.attacks(side_name.parse::<duke_engine::Side>()?),
+        ))
     }
 
     /// The squares of a side's tiles that could capture on a square.
@@ -339,9 +337,10 @@ impl Position {
     ) -> Result<Array> {
         let side_name = crate::convert::text(&side_name, "side name")?;
         let side_name = side_name.as_str();
-        Ok(squares(
-            self.inner.attackers(side(side_name)?, square(&sq)?),
-        ))
+        Ok(squares(self.inner.attackers(
+            side_name.parse::<duke_engine::Side>()?,
+            square(&sq)?,
+        )))
     }
 
     /// Whether a side's Duke could be captured now (it is in Guard when
@@ -353,7 +352,9 @@ impl Position {
     ) -> Result<bool> {
         let side_name = crate::convert::text(&side_name, "side name")?;
         let side_name = side_name.as_str();
-        Ok(self.inner.is_duke_attacked(side(side_name)?))
+        Ok(self
+            .inner
+            .is_duke_attacked(side_name.parse::<duke_engine::Side>()?))
     }
 
     /// The observation planes, flat (PLANES × 6 × 6 bytes).

@@ -3,7 +3,7 @@
 use duke_engine::{chart, Face, Tile as EngineTile, Troop};
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{face, face_name, mark_name, object, side_name, troop};
+use crate::convert::{face, object};
 use crate::errors::Result;
 
 /// A tile: troop, owner and the face that is up.
@@ -20,7 +20,7 @@ pub fn chart_data(troop: Troop, face: Face) -> js_sys::Array {
         .iter()
         .map(|m| {
             object(&[
-                ("mark", mark_name(m.mark).into()),
+                ("mark", m.mark.as_str().into()),
                 ("dx", m.dx.into()),
                 ("dy", m.dy.into()),
             ])
@@ -45,13 +45,13 @@ impl Tile {
     /// "light" or "dark".
     #[wasm_bindgen(getter)]
     pub fn side(&self) -> String {
-        side_name(self.inner.side).into()
+        self.inner.side.as_str().into()
     }
 
     /// "starting" or "flipped".
     #[wasm_bindgen(getter)]
     pub fn face(&self) -> String {
-        face_name(self.inner.face).into()
+        self.inner.face.as_str().into()
     }
 
     /// The chart of the face that is up.
@@ -82,7 +82,10 @@ pub fn troop_chart(
 ) -> Result<js_sys::Array> {
     let troop_name = crate::convert::text(&troop_name, "troop name")?;
     let troop_name = troop_name.as_str();
-    Ok(chart_data(troop(troop_name)?, face(face_text)?))
+    Ok(chart_data(
+        troop_name.parse::<duke_engine::Troop>()?,
+        face(face_text)?,
+    ))
 }
 
 /// The name of a troop from its letter or name, e.g. "p" -> "Pikeman".
@@ -92,7 +95,7 @@ pub fn troop_name(
 ) -> Result<String> {
     let troop_text = crate::convert::text(&troop_text, "troop text")?;
     let troop_text = troop_text.as_str();
-    Ok(troop(troop_text)?.name().into())
+    Ok(troop_text.parse::<duke_engine::Troop>()?.name().into())
 }
 
 /// A tile drawn by the engine as an SVG document of `size` pixels (default
@@ -107,8 +110,8 @@ pub fn tile_svg(
     #[wasm_bindgen(js_name = fromDark)] from_dark: Option<bool>,
     size: Option<f64>,
 ) -> Result<String> {
-    let t = troop(&crate::convert::text(&troop_text, "troop")?)?;
-    let s = crate::convert::side(&crate::convert::text(&side_text, "side")?)?;
+    let t = crate::convert::text(&troop_text, "troop")?.parse::<duke_engine::Troop>()?;
+    let s = crate::convert::text(&side_text, "side")?.parse::<duke_engine::Side>()?;
     let f = face(face_text)?;
     let px = crate::convert::whole(size.unwrap_or(100.0), "size", 4096)? as u32;
     Ok(duke_engine::render::tile_svg(

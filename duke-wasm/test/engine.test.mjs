@@ -198,7 +198,7 @@ test("the AI: levels, limits, hints, with the time limit working here", () => {
   throwsCode(() => game.bestAction({ level: 6 }), "level.range");
   // The engine's players, by name.
   for (const player of ["random", "greedy", "level1", "level2"]) assert.ok(game.isLegal(game.playerDecision(player, 1)));
-  throwsCode(() => game.playerDecision("grumpy", 1), "value");
+  throwsCode(() => game.playerDecision("grumpy", 1), "player.name");
   throwsCode(() => game.hint(0), "level.range");
   const t0 = performance.now();
   const timed = game.bestDecision({ millis: 150 });
@@ -207,7 +207,10 @@ test("the AI: levels, limits, hints, with the time limit working here", () => {
   assert.ok(took < 2000, `a 150 ms search took ${took} ms`);
   const h = game.hint(2, 3);
   assert.ok(h.top.length >= 1 && typeof h.best === "string");
-  throwsCode(() => game.bestAction({ level: "x" }), "value");
+  throwsCode(() => game.bestAction({ level: "x" }), "level.range");
+  // A hint's best is the first of its own list.
+  const first = new Game(1).hint(3);
+  assert.deepEqual(first.top[0], [first.best, first.score]);
 });
 
 test("the bags, why a tile cannot act, and the hint's level come from the engine", () => {
@@ -288,7 +291,9 @@ test("a whole game of level 1 against level 2 ends with an outcome", () => {
   assert.equal(game.phase, "over");
   // The record read back ends the same way.
   assert.deepEqual(Game.fromRecord(game.record()).outcome, game.outcome);
-  assert.equal(game.bestAction(), undefined); // undefined means only: the game is over
+  // Once the game is over the AI has nothing to decide: the phase error of every face.
+  throwsCode(() => game.bestAction(), "phase");
+  throwsCode(() => game.hint(), "phase");
   assert.ok(["duke-captured", "no-action", "repetition", "quiet-turns"].includes(game.outcome.reason));
 });
 
@@ -364,6 +369,47 @@ for (const [dpn, texts, indices, best] of vectors) {
 // The player vectors: a standard game with seed S, both sides one of the
 // engine's players, decision t made with seed S + t, played back by play().
 const rows = (name) => data(`conformance/${name}`).split("\n").filter((line) => line && !line.startsWith("#")).map((line) => line.split("\t"));
+
+// The request vectors: the AI's answer to one request, the same in every face.
+function requestAnswer(game, request) {
+  const options = {};
+  let hint = false;
+  let player = null;
+  let top;
+  try {
+    for (const word of request.split(" ")) {
+      if (word === "-" || word === "") continue;
+      const [key, value = ""] = word.split("=");
+      if (key === "hint") hint = true;
+      else if (key === "evaluation") game.setEvaluation(value);
+      else if (key === "player") player = value;
+      else if (key === "top") top = Number(value);
+      else options[key] = Number(value);
+    }
+    if (player !== null) return String(game.playerDecision(player, 0));
+    if (hint) {
+      const h = game.hint(options.level, top);
+      return [h.best, "top", ...h.top.map(([d]) => d)].join(" ");
+    }
+    return String(game.bestAction(options));
+  } catch (e) {
+    if (!(e instanceof DukeError)) throw e;
+    return `error ${e.code}`;
+  }
+}
+
+test("the request vectors are read", () => assert.ok(rows("requests.txt").length >= 40));
+
+for (const [start, decisions, request, want] of rows("requests.txt")) {
+  test(`conformance: ${start} | ${decisions} | ${request}`, () => {
+    const game =
+      start === "setup" ? new Game(1, true) : start === "standard" ? new Game(1) : Game.fromPosition(new Position(start), 1);
+    for (const d of decisions.split(" ")) if (d !== "-") game.play(d);
+    const before = game.position.dpn();
+    assert.equal(requestAnswer(game, request), want);
+    assert.equal(game.position.dpn(), before);
+  });
+}
 
 test("the player vectors are read", () => assert.ok(rows("players.txt").length >= 12));
 

@@ -732,6 +732,103 @@ static void test_conformance_ranges(void) {
     CHECK(checked >= 12);
 }
 
+/* The request vectors (tests/data/conformance/requests.txt): the AI's answer
+ * to one request, through duke_game_decide (and duke_game_set_evaluation,
+ * duke_game_player_decision): the decision and the listed ones, or the
+ * engine's code. */
+static void test_conformance_requests(void) {
+    FILE *f = fopen(DUKE_DATA_DIR "/conformance/requests.txt", "r");
+    CHECK(f != NULL);
+    if (!f) return;
+    static char line[4096], text[8192], got[8192], code[64];
+    int checked = 0;
+    while (fgets(line, sizeof line, f)) {
+        size_t n = strlen(line);
+        if (n && line[n - 1] == '\n') line[--n] = 0;
+        if (n == 0 || line[0] == '#') continue;
+        char *start = line, *decisions = strchr(start, '\t');
+        if (!decisions) { failed++; continue; }
+        *decisions++ = 0;
+        char *request = strchr(decisions, '\t');
+        if (!request) { failed++; continue; }
+        *request++ = 0;
+        char *want = strchr(request, '\t');
+        if (!want) { failed++; continue; }
+        *want++ = 0;
+        duke_game *game = NULL;
+        if (strcmp(start, "setup") == 0) {
+            CHECK(duke_game_new_setup(1, &game) == DUKE_OK);
+        } else if (strcmp(start, "standard") == 0) {
+            CHECK(duke_game_new(1, &game) == DUKE_OK);
+        } else {
+            duke_position *pos = NULL;
+            CHECK(duke_position_from_dpn(start, strlen(start), &pos) == DUKE_OK);
+            CHECK(duke_game_from_position(pos, 1, &game) == DUKE_OK);
+            duke_position_free(pos);
+        }
+        if (!game) { failed++; continue; }
+        if (strcmp(decisions, "-") != 0) {
+            for (char *d = strtok(decisions, " "); d; d = strtok(NULL, " ")) CHECK(duke_game_play(game, d, strlen(d)) == DUKE_OK);
+        }
+        duke_request r;
+        memset(&r, 0, sizeof r);
+        const char *player = NULL;
+        duke_status st = DUKE_OK;
+        static char words[512];
+        snprintf(words, sizeof words, "%s", request);
+        for (char *w = strtok(words, " "); w && st == DUKE_OK; w = strtok(NULL, " ")) {
+            char *eq = strchr(w, '=');
+            const char *value = eq ? eq + 1 : "";
+            if (eq) *eq = 0;
+            if (strcmp(w, "hint") == 0) r.hint = true;
+            else if (strcmp(w, "level") == 0) r.level = (uint8_t)atoi(value);
+            else if (strcmp(w, "depth") == 0) r.depth = (uint32_t)atol(value);
+            else if (strcmp(w, "nodes") == 0) r.nodes = strtoull(value, NULL, 10);
+            else if (strcmp(w, "millis") == 0) r.millis = strtoull(value, NULL, 10);
+            else if (strcmp(w, "seed") == 0) r.seed = strtoull(value, NULL, 10);
+            else if (strcmp(w, "top") == 0) r.top = (uint32_t)atol(value);
+            else if (strcmp(w, "evaluation") == 0) st = duke_game_set_evaluation(game, value, strlen(value));
+            else if (strcmp(w, "player") == 0) player = value;
+        }
+        size_t len = 0;
+        if (st == DUKE_OK && player) {
+            st = duke_game_player_decision(game, player, strlen(player), 0, text, sizeof text, &len);
+            if (st == DUKE_OK) snprintf(got, sizeof got, "%s", text);
+        } else if (st == DUKE_OK) {
+            st = duke_game_decide(game, &r, text, sizeof text, &len);
+            if (st == DUKE_OK) {
+                /* "best <d> <score>\npv ...\n" then "top <d> <score>" lines. */
+                char best[64] = "";
+                sscanf(text, "best %63s", best);
+                snprintf(got, sizeof got, "%s", best);
+                char *top = strstr(text, "\ntop ");
+                if (top) strcat(got, " top");
+                while (top) {
+                    char d[64] = "";
+                    sscanf(top + 5, "%63s", d);
+                    strcat(got, " ");
+                    strcat(got, d);
+                    top = strstr(top + 1, "\ntop ");
+                }
+            }
+        }
+        if (st != DUKE_OK) {
+            duke_last_error_code(code, sizeof code);
+            snprintf(got, sizeof got, "error %s", code);
+        }
+        if (strcmp(got, want) != 0) {
+            fprintf(stderr, "conformance request %s | %s | %s: %s, expected %s\n", start, decisions, request, got, want);
+            failed++;
+        } else {
+            passed++;
+        }
+        duke_game_free(game);
+        checked++;
+    }
+    fclose(f);
+    CHECK(checked >= 40);
+}
+
 int main(void) {
     test_version();
     test_flags();
@@ -745,6 +842,7 @@ int main(void) {
     test_conformance_players();
     test_conformance_names();
     test_conformance_ranges();
+    test_conformance_requests();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -133,3 +133,58 @@ def test_every_limit_is_checked_not_clamped(limit, value, code):
         with pytest.raises(duke.DukeError) as e:
             call_with(limit, int(value))
         assert e.value.code == code
+
+
+def request_rows():
+    for n, line in enumerate((DATA / "requests.txt").read_text().splitlines(), 1):
+        if line and not line.startswith("#"):
+            yield pytest.param(*line.split("\t"), id=f"line{n}")
+
+
+def answer(game, request):
+    """The answer to one row's request through the Python API, as the
+    vector writes it."""
+    kwargs, hint, player = {}, False, None
+    for word in request.split():
+        if word == "-":
+            continue
+        key, _, value = word.partition("=")
+        if key == "hint":
+            hint = True
+        elif key == "evaluation":
+            kwargs["network"] = value
+        elif key == "player":
+            player = value
+        elif key == "top":
+            kwargs["k"] = int(value)
+        else:
+            kwargs[key] = int(value)
+    try:
+        if player is not None:
+            return str(game.player_decision(player, seed=0))
+        if hint:
+            h = game.hint(**kwargs)
+            return " ".join([h["best"], "top"] + [d for d, _ in h["top"]])
+        return str(game.best_action(**kwargs))
+    except duke.DukeError as e:
+        return f"error {e.code}"
+
+
+@pytest.mark.parametrize("start,decisions,request_,want", list(request_rows()))
+def test_the_ai_answers_each_request_as_every_face(start, decisions, request_, want):
+    if start == "setup":
+        game = duke.Game(seed=1, setup=True)
+    elif start == "standard":
+        game = duke.Game(seed=1)
+    else:
+        game = duke.Game.from_position(duke.Position(start), seed=1)
+    for d in decisions.split():
+        if d != "-":
+            game.play(d)
+    before = game.position
+    assert answer(game, request_) == want
+    assert game.position == before  # asking the AI changes nothing
+
+
+def test_there_are_request_vectors():
+    assert len(list(request_rows())) >= 40

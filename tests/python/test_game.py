@@ -142,6 +142,10 @@ def test_ai_best_action_and_hint():
     hint = game.hint(level=3, k=2)
     assert hint["best"] in ("F5xF6", "A6xF6", "F5-E6") and hint["score"] > 90000
     assert len(hint["top"]) == 2 and hint["pv"][0] == hint["best"]
+    # A hint's best is the first of its own list, with its score.
+    assert hint["top"][0] == (hint["best"], hint["score"])
+    first = duke.Game(seed=1).hint(level=3)
+    assert first["top"][0] == (first["best"], first["score"])
     # From the start, a levy is a decision (Action("levy")), then the AI
     # places the troop.
     start = duke.Game(seed=3)
@@ -164,8 +168,13 @@ def test_ai_best_action_and_hint():
     assert a.best_index(level=4) == b.best_index(level=4)
     over = duke.Game.from_position(duke.Position("D4d/5W/6/6/6/6 l P/- 0 0"))
     over.play("F5xF6")
-    assert over.best_action(level=1) is None  # None means only: the game is over
-    assert over.best_action() is None
+    # Once the game is over the AI has nothing to decide: PhaseError, the
+    # same code in every face.
+    for call in (lambda: over.best_action(level=1), over.best_action, over.hint):
+        with pytest.raises(duke.PhaseError) as e:
+            call()
+        assert e.value.code == "phase"
+        assert str(e.value).startswith("the AI's decision: the game is over")
 
 
 def test_listed_actions_are_shared_objects_that_compare_by_value():

@@ -344,7 +344,12 @@ mod tests {
         // worse is marked; every best decision played is not.
         let mut game = Game::standard(3);
         for _ in 0..6 {
-            let d = game.best_action(level(3)).unwrap();
+            let d = crate::search::Request::new()
+                .with_level(3)
+                .unwrap()
+                .decide(&game)
+                .unwrap()
+                .decision;
             game.apply(d).unwrap();
         }
         for t in analyze(&game, level(3)) {

@@ -465,17 +465,14 @@ mod tests {
         let mut out = Vec::new();
         for seed in 0..games {
             let mut pos = Position::standard();
-            let mut x: u64 = 0x9e37_79b9_7f4a_7c15 ^ (seed + 1);
+            let mut rng = crate::testgen::TestRng::new(0x9e37_79b9_7f4a_7c15 ^ (seed + 1));
             for _ in 0..120 {
                 let list = pos.legal_actions();
                 if list.is_empty() || pos.duke(pos.side_to_move()).is_none() {
                     break;
                 }
                 out.push(pos);
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let a = list[(x % list.len() as u64) as usize];
+                let a = list[rng.below(list.len())];
                 pos.play_unchecked(a);
             }
         }
@@ -496,14 +493,11 @@ mod tests {
 
     #[test]
     fn evaluation_is_the_weighted_sum_of_features() {
-        let mut x: u64 = 12345;
+        let mut rng = crate::testgen::TestRng::new(12345);
         for pos in positions() {
             let mut terms = [0; FEATURES];
             for t in terms.iter_mut() {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                *t = (x % 8001) as i32 - 4000;
+                *t = rng.below(8001) as i32 - 4000;
             }
             let w = Weights::new(terms);
             let sum: i32 = features(&pos).iter().zip(&terms).map(|(f, w)| f * w).sum();

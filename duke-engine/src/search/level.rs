@@ -74,6 +74,11 @@ pub const DEFAULT_LEVEL: u8 = 3;
 /// is advice, so it should be the best the engine can give.
 pub const HINT_LEVEL: u8 = LEVELS;
 
+/// The level an analysis of a game scores its turns at when none is
+/// given, in every face (`duke analyze`, Python's `duke.analyze`): level
+/// 4, whose depth-3 search takes well under a second a turn.
+pub const ANALYSIS_LEVEL: u8 = 4;
+
 /// A level number outside 1 to [`LEVELS`]: the engine's one
 /// [`RangeError`](crate::RangeError), with code `level.range`.
 ///
@@ -144,7 +149,7 @@ impl Level {
 /// | 5 | iterative deepening to depth 16 with quiescence, 0.95 s per turn (and at most 50,000,000 nodes) | none |
 ///
 /// Level 5's time is per turn: when a levy is possible,
-/// [`Searcher::play_level`] gives the decision 3/4 of the time and nodes
+/// [`Searcher::decide`](super::Searcher::decide) gives the decision 3/4 of the time and nodes
 /// and the drawn troop's placement 1/5, so that a levy turn (two searches)
 /// stays within it too.
 ///

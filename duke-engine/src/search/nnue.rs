@@ -406,8 +406,7 @@ impl fmt::Display for NetworkError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for NetworkError {}
+impl core::error::Error for NetworkError {}
 
 /// The weights of a network, quantized (see the [module](self)).
 #[derive(Clone, PartialEq, Eq)]
@@ -568,6 +567,60 @@ impl Network {
             b3,
             base,
         })
+    }
+
+    /// A network from its quantized layers, checked as a file's are:
+    /// the first layer's biases (`HIDDEN`) and weights (`FEATURES` rows of
+    /// `HIDDEN`), the second layer's weights (`L2` rows of `2 * HIDDEN`)
+    /// and biases (`L2`), the output's weights (`L2`) and bias. What a
+    /// trainer writes its weights file with ([`to_bytes`](Network::to_bytes)),
+    /// so that only the engine packs the format.
+    ///
+    /// ```
+    /// use duke_engine::search::nnue::{Base, Network, FEATURES, HIDDEN, L2};
+    /// let net = Network::from_parts(
+    ///     vec![0; HIDDEN], vec![0; FEATURES * HIDDEN], vec![0; L2 * 2 * HIDDEN],
+    ///     vec![0; L2], vec![0; L2], 0, Base::Zero,
+    /// ).unwrap();
+    /// assert_eq!(net, Network::zeroed());
+    /// assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net));
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_parts(
+        b1: Vec<i16>,
+        w1: Vec<i16>,
+        w2: Vec<i8>,
+        b2: Vec<i32>,
+        w3: Vec<i8>,
+        b3: i32,
+        base: Base,
+    ) -> Result<Network, NetworkError> {
+        for (field, found, expected) in [
+            ("first layer bias count", b1.len(), HIDDEN),
+            ("first layer weight count", w1.len(), FEATURES * HIDDEN),
+            ("second layer weight count", w2.len(), L2 * 2 * HIDDEN),
+            ("second layer bias count", b2.len(), L2),
+            ("output weight count", w3.len(), L2),
+        ] {
+            if found != expected {
+                return Err(NetworkError {
+                    field,
+                    found: found as u64,
+                    expected: expected as u64,
+                });
+            }
+        }
+        let net = Network {
+            b1,
+            w1,
+            w2,
+            b2,
+            w3,
+            b3,
+            base,
+        };
+        // The same checks as a file's, in one place.
+        Network::from_bytes(&net.to_bytes())
     }
 
     /// The weights file ([`from_bytes`](Network::from_bytes) reads it back).
@@ -1123,7 +1176,12 @@ mod tests {
                     break;
                 }
             }
-            if let Some((pos, drawn, history)) = crate::search::game_input(driver.game()) {
+            if let Ok(crate::search::Input::Search {
+                position: pos,
+                drawn,
+                history,
+            }) = crate::search::Input::of(driver.game())
+            {
                 let r = searcher.search(&pos, drawn, &history, &Limits::depth(3));
                 nodes += r.nodes;
             }
@@ -1138,7 +1196,12 @@ mod tests {
         for _ in 0..20 {
             driver.step();
         }
-        if let Some((pos, drawn, history)) = crate::search::game_input(driver.game()) {
+        if let Ok(crate::search::Input::Search {
+            position: pos,
+            drawn,
+            history,
+        }) = crate::search::Input::of(driver.game())
+        {
             assert!(
                 searcher
                     .search(&pos, drawn, &history, &Limits::depth(3))
@@ -1216,7 +1279,12 @@ mod tests {
             for _ in 0..(seed * 9) {
                 driver.step();
             }
-            let Some((pos, drawn, history)) = crate::search::game_input(driver.game()) else {
+            let Ok(crate::search::Input::Search {
+                position: pos,
+                drawn,
+                history,
+            }) = crate::search::Input::of(driver.game())
+            else {
                 continue;
             };
             let mut plain = Searcher::new();

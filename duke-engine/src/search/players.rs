@@ -7,8 +7,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::{evaluate, level, root_decisions, Decision, SearchResult, Searcher, LEVELS, MATE};
-use crate::{Action, Game, Phase, Troop};
+use super::{evaluate, root_decisions, Answer, Request, Searcher, LEVELS, MATE};
+use crate::{Action, Decision, Game, GameError, Phase, Troop};
 
 /// Who decides.
 ///
@@ -43,7 +43,7 @@ pub enum Player {
 /// A name that is no player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParsePlayerError {
-    text: crate::square::TextSnippet,
+    text: crate::names::TextSnippet,
 }
 
 impl ParsePlayerError {
@@ -77,7 +77,7 @@ impl FromStr for Player {
     /// any case.
     fn from_str(text: &str) -> Result<Player, ParsePlayerError> {
         let err = || ParsePlayerError {
-            text: crate::square::TextSnippet::new(text.as_bytes()),
+            text: crate::names::TextSnippet::new(text.as_bytes()),
         };
         let t = text.trim();
         if t.eq_ignore_ascii_case("random") {
@@ -147,9 +147,11 @@ fn xorshift(x: &mut u64) -> u64 {
 
 impl Player {
     /// The decision of this player in `game`, which must be in play or
-    /// have a drawn troop waiting; `None` in setup or once it is over.
+    /// have a drawn troop waiting; in setup or once it is over, the phase
+    /// error (code `phase`).
     /// `seed` feeds the random player and the noise of levels 1 and 2.
-    /// A level also gives its search's result (score, depth, line).
+    /// A level or a search also gives the AI's [`Answer`] (score, depth,
+    /// line).
     ///
     /// ```
     /// use duke_engine::search::{Player, Searcher};
@@ -157,7 +159,7 @@ impl Player {
     /// let mut game = Game::standard(1);
     /// let mut searcher = Searcher::new();
     /// let mut turn = 0;
-    /// while let Some((d, _)) = Player::Greedy.decide(&game, &mut searcher, turn) {
+    /// while let Ok((d, _)) = Player::Greedy.decide(&game, &mut searcher, turn) {
     ///     game.apply(d).unwrap();
     ///     turn += 1;
     /// }
@@ -168,14 +170,31 @@ impl Player {
         game: &Game,
         searcher: &mut Searcher,
         seed: u64,
-    ) -> Option<(Decision, Option<SearchResult>)> {
+    ) -> Result<(Decision, Option<Answer>), GameError> {
+        self.decide_top(game, searcher, seed, 0)
+    }
+
+    /// [`Player::decide`] with a level's or a search's `top` best
+    /// decisions listed in its answer (see [`Request::with_top`]).
+    pub fn decide_top(
+        self,
+        game: &Game,
+        searcher: &mut Searcher,
+        seed: u64,
+        top: usize,
+    ) -> Result<(Decision, Option<Answer>), GameError> {
         let troop = match game.phase() {
             Phase::Play => None,
             Phase::Levy { troop } => Some(troop),
-            _ => return None,
+            phase => {
+                return Err(GameError::Phase {
+                    request: crate::Request::Ai,
+                    phase,
+                })
+            }
         };
         let pos = game.position();
-        Some(match self {
+        Ok(match self {
             Player::Random => {
                 let roots = root_decisions(pos, troop);
                 let mut x = seed ^ pos.key() ^ 0x9E37_79B9_7F4A_7C15;
@@ -186,18 +205,26 @@ impl Player {
                 )
             }
             Player::Greedy => (greedy(pos, troop), None),
-            Player::Level(k) => {
-                let history = game.history_keys();
-                let r = searcher.play_level(pos, troop, &history, &level(k), seed);
-                (r.decision, Some(r))
-            }
-            Player::Search(limits) => {
-                let history = game.history_keys();
-                let lvl = super::Level::from_limits(limits);
-                let r = searcher.play_level(pos, troop, &history, &lvl, seed);
-                (r.decision, Some(r))
+            Player::Level(_) | Player::Search(_) => {
+                let request = self.request(seed, top).expect("a level or a search");
+                let answer = searcher
+                    .decide(game, &request)
+                    .expect("a player's request is in range, for a game in play");
+                (answer.decision, Some(answer))
             }
         })
+    }
+
+    /// The AI request a level or a search makes (`None` for the random
+    /// and greedy players, which do not search), with `seed` for the
+    /// noise, the searcher's threads kept.
+    pub fn request(self, seed: u64, top: usize) -> Option<Request> {
+        let r = match self {
+            Player::Level(k) => Request::new().with_level(k).ok()?,
+            Player::Search(limits) => Request::new().with_limits(limits).ok()?,
+            Player::Random | Player::Greedy => return None,
+        };
+        r.with_seed(seed).with_top(top as u64).ok()
     }
 }
 
@@ -249,8 +276,8 @@ pub struct Step {
     pub side: crate::Side,
     /// The decision, applied to the game.
     pub decision: Decision,
-    /// The search's result, for a level.
-    pub result: Option<SearchResult>,
+    /// The AI's answer, for a level or a search.
+    pub result: Option<Answer>,
     /// The troop the bag gave, for the levy.
     pub drawn: Option<Troop>,
 }
@@ -278,6 +305,7 @@ pub struct Driver {
     searcher: Searcher,
     seed: u64,
     decisions: u64,
+    top: usize,
 }
 
 impl Driver {
@@ -300,6 +328,7 @@ impl Driver {
             searcher,
             seed,
             decisions: 0,
+            top: 0,
         }
     }
 
@@ -319,6 +348,12 @@ impl Driver {
         &mut self.searcher
     }
 
+    /// Makes the levels and searches list their `k` best decisions in
+    /// each step's answer (see [`Request::with_top`]).
+    pub fn set_top(&mut self, k: usize) {
+        self.top = k;
+    }
+
     /// The decisions made so far.
     pub fn decisions(&self) -> u64 {
         self.decisions
@@ -334,7 +369,9 @@ impl Driver {
     pub fn step(&mut self) -> Option<Step> {
         let side = self.game.side_to_decide();
         let seed = self.seed.wrapping_add(self.decisions);
-        let (decision, result) = self.players[side].decide(&self.game, &mut self.searcher, seed)?;
+        let (decision, result) = self.players[side]
+            .decide_top(&self.game, &mut self.searcher, seed, self.top)
+            .ok()?;
         let drawn = self
             .game
             .apply(decision)

@@ -53,10 +53,11 @@ impl Searcher {
         drawn: Option<Troop>,
         history: &[u64],
         limits: &Limits,
-    ) -> SearchResult {
+        k: usize,
+    ) -> (SearchResult, Vec<(Decision, i32)>) {
         if root_decisions(pos, drawn).is_empty() {
             // Panics as documented, before any helper starts.
-            return self.iterate(pos, drawn, history, limits);
+            return self.iterate(pos, drawn, history, limits, k);
         }
         let shared = Arc::new(Shared::default());
         std::thread::scope(|scope| {
@@ -78,9 +79,9 @@ impl Searcher {
                 }
             }
             self.shared = Some(Arc::clone(&shared));
-            let mut result = {
+            let (mut result, top) = {
                 let _done = Done(&shared);
-                self.iterate(pos, drawn, history, limits)
+                self.iterate(pos, drawn, history, limits, k)
             };
             self.shared = None;
             result.nodes = self.nodes
@@ -88,7 +89,7 @@ impl Searcher {
                     .into_iter()
                     .map(|h| h.join().unwrap_or(0))
                     .sum::<u64>();
-            result
+            (result, top)
         })
     }
 

@@ -395,12 +395,33 @@ impl Searcher {
         history: &[u64],
         limits: &Limits,
     ) -> SearchResult {
+        self.search_top(pos, drawn, history, limits, 1).0
+    }
+
+    /// [`Searcher::search`] that also scores the `k` best root decisions
+    /// exactly at the depth the search completed (a multi-PV search: the
+    /// `k`-th best score so far, not the best, bounds the others), best
+    /// first; the result's decision is the first of them. With `k` at most
+    /// 1 it searches exactly as [`Searcher::search`].
+    ///
+    /// # Panics
+    ///
+    /// When the position has no legal decision (the game is over).
+    pub fn search_top(
+        &mut self,
+        pos: &Position,
+        drawn: Option<Troop>,
+        history: &[u64],
+        limits: &Limits,
+        k: usize,
+    ) -> (SearchResult, Vec<(Decision, i32)>) {
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
         if self.threads > 1 {
             self.tt.clear();
-            return self.search_threads(pos, drawn, history, limits);
+            return self.search_threads(pos, drawn, history, limits, k);
         }
-        self.iterate_alone(pos, drawn, history, limits)
+        self.tt.clear();
+        self.iterate(pos, drawn, history, limits, k)
     }
 
     /// A search by this thread alone, whatever [`Searcher::threads`]
@@ -413,18 +434,20 @@ impl Searcher {
         limits: &Limits,
     ) -> SearchResult {
         self.tt.clear();
-        self.iterate(pos, drawn, history, limits)
+        self.iterate(pos, drawn, history, limits, 1).0
     }
 
     /// The iterative deepening of one thread's search (the table cleared
-    /// by the caller).
+    /// by the caller), with the `k` best root decisions scored exactly at
+    /// the last completed depth (none for `k` 0).
     pub(super) fn iterate(
         &mut self,
         pos: &Position,
         drawn: Option<Troop>,
         history: &[u64],
         limits: &Limits,
-    ) -> SearchResult {
+        k: usize,
+    ) -> (SearchResult, Vec<(Decision, i32)>) {
         let roots = root_decisions(pos, drawn);
         assert!(
             !roots.is_empty(),
@@ -438,6 +461,7 @@ impl Searcher {
         }
         self.set_path(pos, history);
         let max_depth = limits.depth.unwrap_or(64).clamp(1, 64);
+        let keep = k.max(1);
         let mut best = SearchResult {
             decision: roots[0],
             score: 0,
@@ -445,25 +469,37 @@ impl Searcher {
             depth: 0,
             nodes: 0,
         };
+        let mut top: Vec<(Decision, i32)> = Vec::new();
         let mut order: Vec<Decision> = roots.clone();
+        // The exact scores of an iteration, best first, by index in
+        // `order`: a decision held beside its score lets the compiler pack
+        // the levy's unwritten action bytes with the score into one
+        // register, which valgrind then reports as a jump on uninitialised
+        // bytes.
+        let mut ranked: Vec<(usize, i32)> = Vec::with_capacity(keep + 1);
         for depth in 1..=max_depth {
-            // The best so far by its index in `order`: a decision held
-            // beside its score lets the compiler pack the levy's unwritten
-            // action bytes with the score into one register, which valgrind
-            // then reports as a jump on uninitialised bytes.
-            let mut iteration_best: Option<(usize, i32)> = None;
-            let mut alpha = -INF;
+            ranked.clear();
             for (i, &d) in order.iter().enumerate() {
+                // Below the k-th best exact score a decision is out of the
+                // list, so that score bounds it (the best, for one).
+                let alpha = if ranked.len() < keep {
+                    -INF
+                } else {
+                    ranked[keep - 1].1
+                };
                 let score = self.root_child(pos, drawn, d, depth as i32, alpha, INF);
                 if self.stopped && depth > 1 {
                     break;
                 }
-                if iteration_best.is_none_or(|(_, s)| score > s) {
-                    iteration_best = Some((i, score));
+                if ranked.len() < keep || score > alpha {
+                    // After the equal scores already listed: the first
+                    // searched stays first.
+                    let at = ranked.partition_point(|&(_, s)| s >= score);
+                    ranked.insert(at, (i, score));
+                    ranked.truncate(keep);
                 }
-                alpha = alpha.max(score);
             }
-            let iteration_best = iteration_best.map(|(i, score)| (order[i], score));
+            let iteration_best = ranked.first().map(|&(i, score)| (order[i], score));
             if self.stopped && depth > 1 {
                 // An unfinished iteration still counts where it finished:
                 // the decisions it searched through, the previous best
@@ -475,6 +511,11 @@ impl Searcher {
                         best.decision = d;
                         best.score = score;
                         best.pv = self.principal_variation(pos, d, depth);
+                        if k > 0 {
+                            top.retain(|&(x, _)| x != d);
+                            top.insert(0, (d, score));
+                            top.truncate(k);
+                        }
                     }
                 }
                 break;
@@ -487,15 +528,22 @@ impl Searcher {
                 depth,
                 nodes: self.nodes,
             };
-            // The best decision first in the next iteration.
-            order.retain(|&x| x != d);
-            order.insert(0, d);
+            if k > 0 {
+                top.clear();
+                top.extend(ranked.iter().map(|&(i, s)| (order[i], s)));
+            }
+            // The ranked decisions first in the next iteration, best first.
+            let firsts: Vec<Decision> = ranked.iter().map(|&(i, _)| order[i]).collect();
+            order.retain(|x| !firsts.contains(x));
+            for (n, &x) in firsts.iter().enumerate() {
+                order.insert(n, x);
+            }
             if self.stopped || score.abs() >= MATE_BOUND {
                 break;
             }
         }
         best.nodes = self.nodes;
-        best
+        (best, top)
     }
 
     /// Every root decision with its exact score at `depth` (a full-window

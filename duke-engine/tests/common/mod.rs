@@ -82,10 +82,10 @@ pub fn forced_reply(pos: &duke_engine::Position, turns: u32) -> bool {
 pub fn assert_keeps_win(
     pos: &duke_engine::Position,
     dpn: &str,
-    decision: duke_engine::encode::Decision,
+    decision: duke_engine::Decision,
     turns: u32,
 ) {
-    let duke_engine::encode::Decision::Act(a) = decision else {
+    let duke_engine::Decision::Act(a) = decision else {
         panic!("{dpn}: a levy is not forced")
     };
     let mut child = *pos;

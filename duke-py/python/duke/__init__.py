@@ -29,6 +29,7 @@ from duke._duke import (
     ACTION_SPACE,
     DEFAULT_LEVEL,
     HINT_LEVEL,
+    ANALYSIS_LEVEL,
     NNUE_FEATURES,
     NNUE_FORMAT,
     MATE_BOUND,
@@ -135,7 +136,7 @@ def save_svg(obj, path, **kwargs):
 
 
 __all__ = [
-    "ACTION_SPACE", "DEFAULT_LEVEL", "HINT_LEVEL", "NNUE_FEATURES", "NNUE_FORMAT", "MATE_BOUND", "DRAW", "LEVELS", "MAX_GAMES", "MAX_HINTS", "OBS_LEN", "PLANES",
+    "ACTION_SPACE", "DEFAULT_LEVEL", "HINT_LEVEL", "ANALYSIS_LEVEL", "NNUE_FEATURES", "NNUE_FORMAT", "MATE_BOUND", "DRAW", "LEVELS", "MAX_GAMES", "MAX_HINTS", "OBS_LEN", "PLANES",
     "MAX_DEPTH", "MAX_MILLIS", "MAX_PERFT_DEPTH", "MAX_THREADS",
     "SQUARES", "TROOPS",
     "Action", "ActionFlag", "ActionList", "MarkFlag", "SvgFlag", "DukeError", "Game", "IllegalActionError", "Network", "Outcome", "ParseError",

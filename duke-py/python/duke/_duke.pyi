@@ -1,6 +1,6 @@
 """Type stubs of the native module duke._duke."""
 
-from typing import Any, Literal, Optional, Sequence, SupportsIndex, TypeVar, Union, final, overload
+from typing import Any, Optional, Sequence, SupportsIndex, TypeVar, Union, final, overload
 
 from typing_extensions import Self
 
@@ -21,6 +21,8 @@ DEFAULT_LEVEL: int
 """The level best_action() plays with no arguments, the same in every face (3)."""
 HINT_LEVEL: int
 """The level hint() searches at with no level, the same in every face: the strongest (5, about a second)."""
+ANALYSIS_LEVEL: int
+"""The level analyze() scores a record at with no level, the same in every face (4)."""
 NNUE_FEATURES: int
 """How many features the learned evaluation has per view (Position.nnue_features)."""
 NNUE_FORMAT: dict[str, Any]
@@ -61,6 +63,7 @@ __all__ = [
     "Action",
     "DEFAULT_LEVEL",
     "HINT_LEVEL",
+    "ANALYSIS_LEVEL",
     "NNUE_FEATURES",
     "NNUE_FORMAT",
     "MATE_BOUND",
@@ -169,8 +172,6 @@ F6: int
 
 _SquareLike = Union[int, str]
 _ActionLike = Union["Action", str]
-_SideName = Literal["light", "dark", "l", "d"]
-_PerspectiveName = Literal["absolute", "mover"]
 _MaskOut = TypeVar("_MaskOut", npt.NDArray[np.bool_], npt.NDArray[np.uint8])
 _ChartMark = tuple[str, int, int]
 
@@ -192,7 +193,7 @@ def play_games(
     network: Union[Network, str, None] = None,
 ) -> tuple[dict[str, Any], dict[str, Any]]: ...
 def troop_chart(troop: str, face: str = "starting") -> list[_ChartMark]: ...
-def analyze(record: str, level: int = 4) -> list[dict[str, Any]]: ...
+def analyze(record: str, level: Optional[int] = None) -> list[dict[str, Any]]: ...
 def player_name(text: str) -> str: ...
 def score_text(score: int) -> str: ...
 def troop_marks(troop: str, face: str = "starting") -> Any: ...
@@ -372,7 +373,7 @@ class Game:
         seed: int = 0,
         threads: int = 1,
         network: Union[Network, str, None] = None,
-    ) -> Optional[Action]: ...
+    ) -> Action: ...
     def best_index(
         self,
         level: Optional[int] = None,
@@ -384,6 +385,7 @@ class Game:
         threads: int = 1,
         network: Union[Network, str, None] = None,
     ) -> int: ...
+    def player_decision(self, player: str, seed: int = 0) -> Action: ...
     def hint(
         self, level: Optional[int] = None, k: int = 3, threads: int = 1, network: Union[Network, str, None] = None
     ) -> dict[str, Any]: ...
@@ -430,6 +432,16 @@ class Network:
     """A learned evaluation's weights (python -m duke.train writes them)."""
 
     def __new__(cls, data: bytes) -> Self: ...
+    @staticmethod
+    def from_arrays(
+        b1: npt.NDArray[np.int16],
+        w1: npt.NDArray[np.int16],
+        w2: npt.NDArray[np.int8],
+        b2: npt.NDArray[np.int32],
+        w3: npt.NDArray[np.int8],
+        b3: int,
+        base: str = "hand-tuned",
+    ) -> Network: ...
     @staticmethod
     def builtin() -> Network: ...
     @property

@@ -14,9 +14,11 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use duke_engine::encode::{action_index, write_observation, Decision, Perspective, PLANES};
+use duke_engine::encode::{action_index, write_observation, PLANES};
+
 use duke_engine::render::{chart_svg, svg, SvgOptions};
 use duke_engine::{chart, Bitboard, Face, Game, Mark, Position, Square, Troop};
+use duke_engine::{Decision, Perspective};
 
 /// One worked example of the rules chapter.
 struct Example {

@@ -8,8 +8,8 @@
 
 use std::time::Instant;
 
-use duke_engine::search::{game_input, level, Decision, Searcher};
-use duke_engine::{ActionKind, Game, Phase};
+use duke_engine::search::{Request, Searcher};
+use duke_engine::{ActionKind, Decision, Game, Phase};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -35,8 +35,8 @@ fn main() {
                     let mut g = game.clone();
                     let start = Instant::now();
                     let mut searches = 0;
-                    while let Some((pos, drawn, history)) = game_input(&g) {
-                        let r = searcher.play_level(&pos, drawn, &history, &level(lvl), 0);
+                    let request = Request::new().with_level(lvl).expect("a level 1 to 5");
+                    while let Ok(r) = searcher.decide(&g, &request) {
                         searches += 1;
                         let d = r.decision;
                         g.apply(d).expect("the level's decision is legal");

@@ -39,7 +39,8 @@ use std::io::{BufRead, Write as _};
 use std::path::PathBuf;
 
 use duke_engine::search::eval::{feature_name, features, Weights, FEATURES, HAND_SET};
-use duke_engine::search::{game_input, level, Decision, Searcher};
+use duke_engine::search::{Request, Searcher};
+use duke_engine::Decision;
 use duke_engine::{ActionKind, Game, Phase, Position, Side};
 
 const OPENING_MIN: u64 = 2;
@@ -122,8 +123,11 @@ fn play_game(g: u64, lvl: u8, searcher: &mut Searcher) -> Vec<(Position, f64)> {
             kept.push(pos);
         }
         // The whole turn: a levy's draw, then its placement.
-        while let Some((pos, drawn, history)) = game_input(&game) {
-            let r = searcher.play_level(&pos, drawn, &history, &level(lvl), g);
+        let request = Request::new()
+            .with_level(lvl)
+            .expect("a level 1 to 5")
+            .with_seed(g);
+        while let Ok(r) = searcher.decide(&game, &request) {
             game.apply(r.decision)
                 .expect("the level's decision is legal");
             if r.decision != Decision::Levy {
