@@ -59,7 +59,12 @@ print()
 print(record)
 assert duke.Game.from_record(record).position == pos
 
-# A picture for notebooks (Jupyter shows it through _repr_svg_).
-path = sys.argv[1] if len(sys.argv) > 1 else "tour.svg"
-duke.save_svg(game, path, highlights=[a.to_square for a, _ in duke_targets])
-print("wrote", path)
+# A picture for notebooks (Jupyter shows it through _repr_svg_), written
+# where the command line says (nothing is written without a path).
+targets = [a.to_square for a, _ in duke_targets if a.to_square is not None]
+if len(sys.argv) > 1:
+    duke.save_svg(game, sys.argv[1], highlights=targets)
+    print("wrote", sys.argv[1])
+else:
+    svg = game.svg(highlights=targets)
+    print(f"an SVG of {len(svg)} characters (give a path to write it)")

@@ -3,6 +3,7 @@ cluster (127.0.0.1), one epoch of training, the weights file exported,
 loaded by the engine, and compared with the trained model."""
 
 import random
+import struct
 import subprocess
 import sys
 
@@ -16,6 +17,39 @@ pytest.importorskip("ray", reason="the extra duke-engine[ray] is not installed")
 import duke  # noqa: E402
 import duke.train as tr  # noqa: E402
 from duke import selfplay  # noqa: E402
+
+
+def quantized_score(data, dpn):
+    """A weights file's score of a position in centi-Footmen, computed here
+    in integers exactly as the engine's format and arithmetic say (numpy,
+    no Rust): an independent check of the file and of the forward pass."""
+    name_len = struct.unpack_from("<H", data, 12)[0]
+    base = struct.unpack_from("<I", data, 14 + name_len + 5 * 4)[0]
+    at = 14 + name_len + 6 * 4
+    F = duke.NNUE_FEATURES
+
+    def take(count, dtype):
+        nonlocal at
+        a = np.frombuffer(data, dtype=dtype, count=count, offset=at)
+        at += a.nbytes
+        return a.astype(np.int64)
+
+    b1 = take(tr.HIDDEN, "<i2")
+    w1 = take(F * tr.HIDDEN, "<i2").reshape(F, tr.HIDDEN)
+    w2 = take(tr.L2 * 2 * tr.HIDDEN, "i1").reshape(tr.L2, 2 * tr.HIDDEN)
+    b2 = take(tr.L2, "<i4")
+    w3 = take(tr.L2, "i1")
+    b3 = int(take(1, "<i4")[0])
+    pos = duke.Position(dpn)
+    us = pos.side_to_move
+    them = "dark" if us == "light" else "light"
+    x = np.concatenate([
+        np.clip(b1 + w1[pos.nnue_features(side)].sum(axis=0), 0, tr.QA) for side in (us, them)
+    ])
+    h = np.clip((w2 @ x + b2) // tr.QB, 0, tr.QA)
+    out = int(h @ w3) + b3
+    return (out * 100) // (tr.QA * tr.QB) + (pos.evaluate() if base == tr.BASES["hand-tuned"] else 0)
+
 
 
 @pytest.fixture(scope="module")
@@ -111,7 +145,7 @@ def test_the_engine_agrees_with_the_trained_model_on_1000_positions(data):
     engine = np.array([net.evaluate(duke.Position(d)) for d in dpns])
     # The engine's integers are the format's: a numpy reading of the file
     # gives the same score, exactly.
-    assert all(engine[i] == tr.quantized_score(blob, d) for i, d in enumerate(dpns))
+    assert all(engine[i] == quantized_score(blob, d) for i, d in enumerate(dpns))
     # The float model and the engine differ by the rounding of the weights
     # only: here at most a tenth of a Footman.
     floats = np.array([tr.float_score(params, d) for d in dpns])
@@ -200,3 +234,23 @@ def test_self_play_searches_with_a_network_when_given_one(data, tmp_path):
         selfplay.plan(2, ["level1", "level1"], network=b"not a network")
     with pytest.raises(ValueError, match="hand-tuned"):
         selfplay.plan(2, ["level1", "level1"], network="handtuned")
+
+
+def test_the_jitted_loss_is_the_eager_one_on_a_large_batch():
+    # jax 0.10.2 returned wrong results on the CPU for a jitted matrix
+    # product followed by a reduction past 32,768 rows (jax-ml/jax#39103);
+    # the extra pins a release without the defect. The trainer's loss, on
+    # one batch above that size, jitted and eager.
+    import jax
+
+    rng = np.random.default_rng(5)
+    n = 32_769 + 7
+    params = tr.init(1, "none")
+    us = rng.integers(0, duke.NNUE_FEATURES, size=(n, tr.MAX_ACTIVE)).astype(np.int32)
+    them = rng.integers(0, duke.NNUE_FEATURES, size=(n, tr.MAX_ACTIVE)).astype(np.int32)
+    base = rng.normal(0, 50, size=n).astype(np.float32)
+    target = rng.uniform(0, 1, size=n).astype(np.float32)
+    eager = float(tr._loss(params, us, them, base, target))
+    jitted = float(jax.jit(tr._loss)(params, us, them, base, target))
+    assert eager > 0
+    assert abs(jitted - eager) <= 1e-5 * eager, (jitted, eager)

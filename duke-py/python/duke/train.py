@@ -38,7 +38,6 @@ from __future__ import annotations
 import argparse
 import glob
 import os
-import struct
 import sys
 import time
 from dataclasses import dataclass
@@ -277,23 +276,23 @@ def train(
 
 
 def export(params: dict[str, Any], base: str = "hand-tuned") -> bytes:
-    """The engine's weights file of float parameters, added to ``base``
-    (see the format table of the engine's ``search::nnue``)."""
+    """The engine's weights file of float parameters, added to ``base``:
+    the parameters quantized here, the file checked and packed by the
+    engine (``duke.Network.from_arrays``)."""
 
     def q(a: Any, scale: float, lo: int, hi: int, dtype: Any) -> np.ndarray:
         return np.clip(np.rint(np.asarray(a, dtype=np.float64) * scale), lo, hi).astype(dtype)
 
-    name = FEATURE_SET.encode()
-    out = bytearray(_FORMAT["magic"])
-    out += struct.pack("<IH", VERSION, len(name)) + name
-    out += struct.pack("<6I", duke.NNUE_FEATURES, HIDDEN, L2, QA, QB, BASES[base])
-    out += q(params["b1"], QA, -32768, 32767, "<i2").tobytes()
-    out += q(params["w1"][: duke.NNUE_FEATURES], QA, -32768, 32767, "<i2").tobytes()
-    out += q(params["w2"], QB, -128, 127, "i1").tobytes()
-    out += q(params["b2"], QA * QB, -(2**31), 2**31 - 1, "<i4").tobytes()
-    out += q(params["w3"], QB, -128, 127, "i1").tobytes()
-    out += q(np.reshape(params["b3"], (1,)), QA * QB, -(2**31), 2**31 - 1, "<i4").tobytes()
-    return bytes(out)
+    net = duke.Network.from_arrays(
+        q(params["b1"], QA, -32768, 32767, np.int16),
+        q(params["w1"][: duke.NNUE_FEATURES], QA, -32768, 32767, np.int16),
+        q(params["w2"], QB, -128, 127, np.int8),
+        q(params["b2"], QA * QB, -(2**31), 2**31 - 1, np.int32),
+        q(params["w3"], QB, -128, 127, np.int8),
+        int(q(np.reshape(params["b3"], (1,)), QA * QB, -(2**31), 2**31 - 1, np.int32)[0]),
+        base,
+    )
+    return net.to_bytes()
 
 
 def float_score(params: dict[str, Any], dpn: str, base: str = "hand-tuned") -> float:
@@ -302,38 +301,6 @@ def float_score(params: dict[str, Any], dpn: str, base: str = "hand-tuned") -> f
     us, them = features_of(dpn)
     add = duke.Position(dpn).evaluate() if base == "hand-tuned" else 0
     return float(forward(params, np.asarray(us), np.asarray(them))) * 100.0 + add
-
-
-def quantized_score(data: bytes, dpn: str) -> int:
-    """A weights file's score of a position in centi-Footmen, computed here
-    in integers exactly as the engine computes it (numpy, no Rust): a
-    check of the file format and of the engine's arithmetic."""
-    name_len = struct.unpack_from("<H", data, 12)[0]
-    base = struct.unpack_from("<I", data, 14 + name_len + 5 * 4)[0]
-    at = 14 + name_len + 6 * 4
-    F = duke.NNUE_FEATURES
-
-    def take(count: int, dtype: str) -> np.ndarray:
-        nonlocal at
-        a = np.frombuffer(data, dtype=dtype, count=count, offset=at)
-        at += a.nbytes
-        return a.astype(np.int64)
-
-    b1 = take(HIDDEN, "<i2")
-    w1 = take(F * HIDDEN, "<i2").reshape(F, HIDDEN)
-    w2 = take(L2 * 2 * HIDDEN, "i1").reshape(L2, 2 * HIDDEN)
-    b2 = take(L2, "<i4")
-    w3 = take(L2, "i1")
-    b3 = int(take(1, "<i4")[0])
-    pos = duke.Position(dpn)
-    us = pos.side_to_move
-    them = "dark" if us == "light" else "light"
-    x = np.concatenate([
-        np.clip(b1 + w1[pos.nnue_features(side)].sum(axis=0), 0, QA) for side in (us, them)
-    ])
-    h = np.clip((w2 @ x + b2) // QB, 0, QA)
-    out = int(h @ w3) + b3
-    return (out * 100) // (QA * QB) + (pos.evaluate() if base == BASES["hand-tuned"] else 0)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
