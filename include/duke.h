@@ -46,6 +46,18 @@
 #define DUKE_ACTION_SPACE 5437
 
 /**
+ * The size of the action space under Expanded Play's rules: the
+ * standard space, then Flag passes, Flags placed, draft picks and
+ * terrain (see duke_game_action_space).
+ */
+#define DUKE_EXPANDED_ACTION_SPACE 5704
+
+/**
+ * No square (a terrain or a Flag that is not on the board).
+ */
+#define DUKE_NO_SQUARE 36
+
+/**
  * The index of the decision to levy (draw a tile).
  */
 #define DUKE_DRAW_INDEX 5436
@@ -53,7 +65,7 @@
 /**
  * The most legal actions any position has (a bound for index buffers).
  */
-#define DUKE_MAX_ACTIONS 208
+#define DUKE_MAX_ACTIONS 248
 
 /**
  * The level duke_game_best_action plays for level 0, the same default as
@@ -145,7 +157,7 @@
 /**
  * The most decisions a hint lists (its `k`).
  */
-#define DUKE_MAX_HINTS 209
+#define DUKE_MAX_HINTS 249
 
 /**
  * The most search threads (duke_game_set_threads).
@@ -233,6 +245,14 @@ typedef enum {
    * The game is over.
    */
   DUKE_PHASE_OVER = 3,
+  /**
+   * Expanded Play: a draft pick comes next.
+   */
+  DUKE_PHASE_DRAFT = 4,
+  /**
+   * Expanded Play: a Flag is placed next.
+   */
+  DUKE_PHASE_FLAGS = 5,
 } duke_phase;
 
 /**
@@ -281,6 +301,30 @@ typedef enum {
    * 200 turns without a capture or a levy.
    */
   DUKE_REASON_QUIET_TURNS = 4,
+  /**
+   * Counting Coup: three points scored.
+   */
+  DUKE_REASON_POINTS = 5,
+  /**
+   * Other Objective: the opposing Flag carried home.
+   */
+  DUKE_REASON_FLAG_HOME = 6,
+  /**
+   * The loser has no tile on the board.
+   */
+  DUKE_REASON_NO_TILES = 7,
+  /**
+   * Dark Rider: the Knight captured.
+   */
+  DUKE_REASON_KNIGHT_CAPTURED = 8,
+  /**
+   * Dark Rider: three Pikemen on rank 6.
+   */
+  DUKE_REASON_PIKEMEN_HOME = 9,
+  /**
+   * Dark Rider: three Pikemen captured.
+   */
+  DUKE_REASON_PIKEMEN_CAPTURED = 10,
 } duke_reason;
 
 /**
@@ -425,6 +469,39 @@ size_t duke_last_error_code(char *buf, size_t len);
  * A game from the standard start position (both fixed setups).
  */
 duke_status duke_game_new(uint64_t seed, duke_game **out);
+
+/**
+ * A game under the rules named by `rules` (`len` bytes of UTF-8, such as
+ * "coup+mountain" or "standard"; see the book's Expanded Play chapter).
+ * With `setup` false the whole start is played by the engine's
+ * suggestions (fixed setups, picks in the engine's order, the first
+ * squares allowed for the Flags) and the terrain drawn from the seed: the
+ * game is ready for its first turn. With `setup` true it starts at its
+ * first decision (a pick under the draft, else a placement). Bad rules
+ * text is DUKE_PARSE_ERROR (code `rules.text`).
+ */
+duke_status duke_game_new_rules(const char *rules, size_t len, uint64_t seed, bool setup, duke_game **out);
+
+/**
+ * A game under `rules` in setup whose terrain is given: the Mountain's
+ * and the Fort's squares (0 to 35, or DUKE_NO_SQUARE to draw it from the
+ * seed). Refused with DUKE_WRONG_PHASE (code `setup`) when the rules have
+ * no such terrain or the squares leave no room for a setup; a square past
+ * 36 is DUKE_INVALID_ARGUMENT.
+ */
+duke_status duke_game_new_terrain(const char *rules, size_t len, uint64_t seed, uint8_t mountain, uint8_t fort, duke_game **out);
+
+/**
+ * The game's rules as text ("standard", "coup+mountain", ...).
+ */
+duke_status duke_game_rules(const duke_game *game, char *buf, size_t len, size_t *out_len);
+
+/**
+ * The size of the game's action space: DUKE_ACTION_SPACE under the
+ * standard rules, DUKE_EXPANDED_ACTION_SPACE under any other (the length
+ * of duke_game_legal_mask's buffer).
+ */
+duke_status duke_game_action_space(const duke_game *game, uint32_t *out);
 
 /**
  * A game in setup: Light places its Duke first (duke_game_play "D@C1", ...).

@@ -33,6 +33,10 @@ pub enum duke_phase {
     DukePhaseLevy = 2,
     /// The game is over.
     DukePhaseOver = 3,
+    /// Expanded Play: a draft pick comes next.
+    DukePhaseDraft = 4,
+    /// Expanded Play: a Flag is placed next.
+    DukePhaseFlags = 5,
 }
 
 /// The result of a game.
@@ -63,6 +67,18 @@ pub enum duke_reason {
     DukeReasonRepetition = 3,
     /// 200 turns without a capture or a levy.
     DukeReasonQuietTurns = 4,
+    /// Counting Coup: three points scored.
+    DukeReasonPoints = 5,
+    /// Other Objective: the opposing Flag carried home.
+    DukeReasonFlagHome = 6,
+    /// The loser has no tile on the board.
+    DukeReasonNoTiles = 7,
+    /// Dark Rider: the Knight captured.
+    DukeReasonKnightCaptured = 8,
+    /// Dark Rider: three Pikemen on rank 6.
+    DukeReasonPikemenHome = 9,
+    /// Dark Rider: three Pikemen captured.
+    DukeReasonPikemenCaptured = 10,
 }
 
 fn new_game(game: Game) -> *mut duke_game {
@@ -80,6 +96,107 @@ pub unsafe extern "C" fn duke_game_new(seed: u64, out: *mut *mut duke_game) -> d
         out_ptr(out, "out")?;
         // SAFETY: checked non-NULL.
         unsafe { write(out, new_game(Game::standard(seed))) };
+        Ok(())
+    })
+}
+
+/// A game under the rules named by `rules` (`len` bytes of UTF-8, such as
+/// "coup+mountain" or "standard"; see the book's Expanded Play chapter).
+/// With `setup` false the whole start is played by the engine's
+/// suggestions (fixed setups, picks in the engine's order, the first
+/// squares allowed for the Flags) and the terrain drawn from the seed: the
+/// game is ready for its first turn. With `setup` true it starts at its
+/// first decision (a pick under the draft, else a placement). Bad rules
+/// text is DUKE_PARSE_ERROR (code `rules.text`).
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_new_rules(
+    rules: *const c_char,
+    len: usize,
+    seed: u64,
+    setup: bool,
+    out: *mut *mut duke_game,
+) -> duke_status {
+    guard(|| {
+        out_ptr(out, "out")?;
+        // SAFETY: text contract.
+        let r: duke_engine::Rules = unsafe { text_in(rules, len, "rules")? }.parse()?;
+        let game = if setup {
+            Game::with_rules(r, seed)
+        } else {
+            Game::set_up(r, seed)
+        };
+        // SAFETY: checked non-NULL.
+        unsafe { write(out, new_game(game)) };
+        Ok(())
+    })
+}
+
+/// A game under `rules` in setup whose terrain is given: the Mountain's
+/// and the Fort's squares (0 to 35, or DUKE_NO_SQUARE to draw it from the
+/// seed). Refused with DUKE_WRONG_PHASE (code `setup`) when the rules have
+/// no such terrain or the squares leave no room for a setup; a square past
+/// 36 is DUKE_INVALID_ARGUMENT.
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_new_terrain(
+    rules: *const c_char,
+    len: usize,
+    seed: u64,
+    mountain: u8,
+    fort: u8,
+    out: *mut *mut duke_game,
+) -> duke_status {
+    guard(|| {
+        out_ptr(out, "out")?;
+        // SAFETY: text contract.
+        let r: duke_engine::Rules = unsafe { text_in(rules, len, "rules")? }.parse()?;
+        let square = |s: u8| -> Result<Option<duke_engine::Square>, Error> {
+            match s {
+                crate::DUKE_NO_SQUARE => Ok(None),
+                s => duke_engine::Square::from_index(s).map(Some).ok_or_else(|| {
+                    Error::new(
+                        duke_status::DukeInvalidArgument,
+                        format!("square {s}: 0 to 35, or DUKE_NO_SQUARE"),
+                    )
+                }),
+            }
+        };
+        let game = Game::with_terrain(r, seed, square(mountain)?, square(fort)?)?;
+        // SAFETY: checked non-NULL.
+        unsafe { write(out, new_game(game)) };
+        Ok(())
+    })
+}
+
+/// The game's rules as text ("standard", "coup+mountain", ...).
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_rules(
+    game: *const duke_game,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle; buffer contract passed through.
+        let g = unsafe { obj(game, "game")? };
+        unsafe { text_out(&g.inner.rules().to_string(), buf, len, out_len) }
+    })
+}
+
+/// The size of the game's action space: DUKE_ACTION_SPACE under the
+/// standard rules, DUKE_EXPANDED_ACTION_SPACE under any other (the length
+/// of duke_game_legal_mask's buffer).
+#[no_mangle]
+pub unsafe extern "C" fn duke_game_action_space(
+    game: *const duke_game,
+    out: *mut u32,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle.
+        let g = unsafe { obj(game, "game")? };
+        out_ptr(out, "out")?;
+        let n = duke_engine::encode::action_space(g.inner.rules()) as u32;
+        // SAFETY: checked non-NULL.
+        unsafe { write(out, n) };
         Ok(())
     })
 }
@@ -179,6 +296,8 @@ pub unsafe extern "C" fn duke_game_phase(
         out_ptr(out, "out")?;
         let phase = match g.inner.phase() {
             Phase::Setup { .. } => duke_phase::DukePhaseSetup,
+            Phase::Draft { .. } => duke_phase::DukePhaseDraft,
+            Phase::Flags { .. } => duke_phase::DukePhaseFlags,
             Phase::Play => duke_phase::DukePhasePlay,
             Phase::Levy { .. } => duke_phase::DukePhaseLevy,
             Phase::Over(_) => duke_phase::DukePhaseOver,
@@ -431,6 +550,12 @@ pub unsafe extern "C" fn duke_game_result(
                 match reason {
                     WinReason::DukeCaptured => duke_reason::DukeReasonDukeCaptured,
                     WinReason::NoAction => duke_reason::DukeReasonNoAction,
+                    WinReason::Points => duke_reason::DukeReasonPoints,
+                    WinReason::FlagHome => duke_reason::DukeReasonFlagHome,
+                    WinReason::NoTiles => duke_reason::DukeReasonNoTiles,
+                    WinReason::KnightCaptured => duke_reason::DukeReasonKnightCaptured,
+                    WinReason::PikemenHome => duke_reason::DukeReasonPikemenHome,
+                    WinReason::PikemenCaptured => duke_reason::DukeReasonPikemenCaptured,
                 },
             ),
             Some(Outcome::Draw(r)) => (

@@ -30,10 +30,16 @@ use std::ffi::c_char;
 pub const DUKE_OBS_LEN: usize = 3852;
 /// The size of the action space (indices `0 .. DUKE_ACTION_SPACE`).
 pub const DUKE_ACTION_SPACE: u32 = 5437;
+/// The size of the action space under Expanded Play's rules: the
+/// standard space, then Flag passes, Flags placed, draft picks and
+/// terrain (see duke_game_action_space).
+pub const DUKE_EXPANDED_ACTION_SPACE: u32 = 5704;
+/// No square (a terrain or a Flag that is not on the board).
+pub const DUKE_NO_SQUARE: u8 = 36;
 /// The index of the decision to levy (draw a tile).
 pub const DUKE_DRAW_INDEX: u32 = 5436;
 /// The most legal actions any position has (a bound for index buffers).
-pub const DUKE_MAX_ACTIONS: usize = 208;
+pub const DUKE_MAX_ACTIONS: usize = 248;
 /// The level duke_game_best_action plays for level 0, the same default as
 /// every face's (Python's `best_action()`, JavaScript's `bestAction()`).
 pub const DUKE_DEFAULT_LEVEL: u8 = 3;
@@ -71,7 +77,7 @@ pub const DUKE_SVG_COORDINATES: u32 = 2;
 /// The number of AI levels (1 to DUKE_LEVELS).
 pub const DUKE_LEVELS: u8 = 5;
 /// The most decisions a hint lists (its `k`).
-pub const DUKE_MAX_HINTS: u32 = 209;
+pub const DUKE_MAX_HINTS: u32 = 249;
 /// The most search threads (duke_game_set_threads).
 pub const DUKE_MAX_THREADS: u32 = 64;
 /// The deepest search duke_game_best_action_limits takes, in turns.
@@ -83,6 +89,8 @@ pub const DUKE_MAX_PERFT_DEPTH: u32 = 12;
 
 const _: () = assert!(DUKE_OBS_LEN == duke_engine::encode::OBS_LEN);
 const _: () = assert!(DUKE_ACTION_SPACE as usize == duke_engine::encode::ACTION_SPACE);
+const _: () =
+    assert!(DUKE_EXPANDED_ACTION_SPACE as usize == duke_engine::encode::EXPANDED_ACTION_SPACE);
 const _: () = assert!(DUKE_DRAW_INDEX as usize == duke_engine::encode::DRAW);
 const _: () = assert!(DUKE_MAX_ACTIONS == duke_engine::MAX_ACTIONS);
 const _: () = assert!(DUKE_DEFAULT_LEVEL == duke_engine::search::DEFAULT_LEVEL);

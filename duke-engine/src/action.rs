@@ -39,6 +39,52 @@ pub enum ActionKind {
     Command = 2,
     /// A levy (or a setup placement): a troop placed on a square.
     Place = 3,
+    /// Expanded Play: a Flag passed from its holder to a friendly tile
+    /// next to it.
+    Pass = 4,
+    /// Expanded Play: a Flag placed in setup, or relocated after a point
+    /// scored against it.
+    Flag = 5,
+    /// Expanded Play: the Mountain or the Fort placed (a chance outcome).
+    Terrain = 6,
+    /// Expanded Play: a kind picked in the draft.
+    Pick = 7,
+}
+
+/// The two terrain tiles.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Terrain {
+    /// The Mountain: never occupied; nothing passes it.
+    Mountain = 0,
+    /// The Fort: holds at most one tile; nothing passes it.
+    Fort = 1,
+}
+
+impl Terrain {
+    /// Both, in the order they are placed.
+    pub const ALL: [Terrain; 2] = [Terrain::Mountain, Terrain::Fort];
+
+    /// The word: `mountain` or `fort`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Terrain::Mountain => "mountain",
+            Terrain::Fort => "fort",
+        }
+    }
+
+    /// The index: 0 for the Mountain, 1 for the Fort.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Terrain {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Terrain::Mountain => "Mountain",
+            Terrain::Fort => "Fort",
+        })
+    }
 }
 
 /// An [`Action`] expanded for matching.
@@ -74,14 +120,41 @@ pub enum ActionView {
         /// Its square.
         to: Square,
     },
+    /// The Flag held on `holder` passed to the friendly tile on `to`.
+    Pass {
+        /// The holder's square.
+        holder: Square,
+        /// The square of the tile that takes the Flag.
+        to: Square,
+    },
+    /// A Flag placed on `to` (in setup), or the mover's own Flag
+    /// relocated there.
+    Flag {
+        /// Its square.
+        to: Square,
+    },
+    /// A terrain tile placed on `to`.
+    Terrain {
+        /// Which.
+        terrain: Terrain,
+        /// Its square.
+        to: Square,
+    },
+    /// A kind picked in the draft.
+    Pick {
+        /// The kind.
+        troop: Troop,
+    },
 }
 
 /// The bit of a packed action that marks it as capturing.
-const CAPTURE_SHIFT: u32 = 20;
+const CAPTURE_SHIFT: u32 = 21;
 const CAPTURE: u32 = 1 << CAPTURE_SHIFT;
 /// The bits of a packed action that say which action it is: all but the
 /// capture flag, which the position decides (equality and order use these).
 pub(crate) const EQ_MASK: u32 = !CAPTURE;
+/// Where the kind's three bits begin.
+const KIND_SHIFT: u32 = 18;
 
 impl Action {
     #[inline(always)]
@@ -93,7 +166,7 @@ impl Action {
         capture: bool,
     ) -> Action {
         Action(
-            (kind as u32) << 18
+            (kind as u32) << KIND_SHIFT
                 | (a as u32) << 12
                 | (b as u32) << 6
                 | c as u32
@@ -127,6 +200,26 @@ impl Action {
         Action::pack(ActionKind::Place, troop as usize, to as usize, 0, false)
     }
 
+    /// The Flag held on `holder` passed to the friendly tile on `to`.
+    pub const fn pass(holder: Square, to: Square) -> Action {
+        Action::pack(ActionKind::Pass, holder as usize, to as usize, 0, false)
+    }
+
+    /// A Flag placed (in setup) or relocated on `to`.
+    pub const fn flag(to: Square) -> Action {
+        Action::pack(ActionKind::Flag, 0, to as usize, 0, false)
+    }
+
+    /// `terrain` placed on `to` (a chance outcome of setup).
+    pub const fn terrain(terrain: Terrain, to: Square) -> Action {
+        Action::pack(ActionKind::Terrain, terrain as usize, to as usize, 0, false)
+    }
+
+    /// The draft's pick of `troop`.
+    pub const fn pick(troop: Troop) -> Action {
+        Action::pack(ActionKind::Pick, troop as usize, 0, 0, false)
+    }
+
     /// The same action marked as capturing (or not): changes only how it is written.
     #[must_use]
     pub const fn with_capture(self, capture: bool) -> Action {
@@ -141,7 +234,7 @@ impl Action {
     #[inline(always)]
     const fn target_shift(self) -> u32 {
         // Relocate, Strike, Place: field b; Command: field c.
-        if (self.0 >> 18) & 3 == ActionKind::Command as u32 {
+        if (self.0 >> KIND_SHIFT) & 7 == ActionKind::Command as u32 {
             0
         } else {
             6
@@ -176,11 +269,15 @@ impl Action {
     /// The kind.
     #[inline]
     pub const fn kind(self) -> ActionKind {
-        match (self.0 >> 18) & 3 {
+        match (self.0 >> KIND_SHIFT) & 7 {
             0 => ActionKind::Relocate,
             1 => ActionKind::Strike,
             2 => ActionKind::Command,
-            _ => ActionKind::Place,
+            3 => ActionKind::Place,
+            4 => ActionKind::Pass,
+            5 => ActionKind::Flag,
+            6 => ActionKind::Terrain,
+            _ => ActionKind::Pick,
         }
     }
 
@@ -227,18 +324,73 @@ impl Action {
                 troop: Troop::ALL[self.a() % 15],
                 to: sq(self.b()),
             },
+            ActionKind::Pass => ActionView::Pass {
+                holder: sq(self.a()),
+                to: sq(self.b()),
+            },
+            ActionKind::Flag => ActionView::Flag { to: sq(self.b()) },
+            ActionKind::Terrain => ActionView::Terrain {
+                terrain: Terrain::ALL[self.a() & 1],
+                to: sq(self.b()),
+            },
+            ActionKind::Pick => ActionView::Pick {
+                troop: Troop::ALL[self.a() % 15],
+            },
         }
     }
 
-    /// The square of the tile whose chart is used, `None` for a levy.
+    /// The square of the tile that acts: the tile whose chart is used,
+    /// or a Flag's holder for a pass; `None` for a placement, a Flag's,
+    /// terrain or a pick.
     pub fn actor(self) -> Option<Square> {
         match self.kind() {
-            ActionKind::Place => None,
-            _ => Some(Square::ALL[self.a() % 36]),
+            ActionKind::Relocate | ActionKind::Strike | ActionKind::Command | ActionKind::Pass => {
+                Some(Square::ALL[self.a() % 36])
+            }
+            ActionKind::Place | ActionKind::Flag | ActionKind::Terrain | ActionKind::Pick => None,
         }
     }
 
-    /// The square where something lands or is struck.
+    /// The square a tile leaves or acts from: a relocation's and a
+    /// strike's tile, a command's commanded tile, a pass's holder; `None`
+    /// for a placement, a Flag's, terrain or a pick.
+    ///
+    /// ```
+    /// use duke_engine::{Action, Square};
+    /// let a: Action = "E4:D5-E5".parse().unwrap();
+    /// assert_eq!(a.origin(), Some(Square::D5));
+    /// assert_eq!("P@C2".parse::<Action>().unwrap().origin(), None);
+    /// ```
+    pub fn origin(self) -> Option<Square> {
+        match self.view() {
+            ActionView::Relocate { from, .. }
+            | ActionView::Strike { from, .. }
+            | ActionView::Command { from, .. } => Some(from),
+            ActionView::Pass { holder, .. } => Some(holder),
+            ActionView::Place { .. }
+            | ActionView::Flag { .. }
+            | ActionView::Terrain { .. }
+            | ActionView::Pick { .. } => None,
+        }
+    }
+
+    /// The troop placed (a levy or a setup placement) or picked (a draft),
+    /// `None` for the other kinds.
+    pub fn troop(self) -> Option<Troop> {
+        match self.view() {
+            ActionView::Place { troop, .. } | ActionView::Pick { troop } => Some(troop),
+            _ => None,
+        }
+    }
+
+    /// The square where something lands, is struck or is placed; `None`
+    /// for a pick, which has none.
+    pub fn to_square(self) -> Option<Square> {
+        (self.kind() != ActionKind::Pick).then(|| self.target())
+    }
+
+    /// The square where something lands, is struck or is placed (A1 for a
+    /// pick, which has none: see [`Action::to_square`]).
     #[inline]
     pub const fn target(self) -> Square {
         // Read from its field without building the view (the field of a
@@ -259,7 +411,7 @@ impl Action {
     }
 
     /// The number of keys [`Action::key`] gives: every key is below it.
-    pub const KEYS: usize = (1 << 15) + 2 * 36 * 36 * 36;
+    pub const KEYS: usize = (1 << 16) + 2 * 36 * 36 * 36;
 
     /// A dense index of the action, its capture mark included, below
     /// [`Action::KEYS`] and shared with no other action: for a table with a
@@ -279,11 +431,11 @@ impl Action {
     #[inline(always)]
     pub const fn key(self) -> usize {
         let bits = self.0 as usize;
-        if (bits >> 18) & 3 == ActionKind::Command as usize {
-            let cap = (bits >> 20) & 1;
-            (1 << 15) + ((cap * 36 + self.a()) * 36 + self.b()) * 36 + self.c()
+        if (bits >> KIND_SHIFT) & 7 == ActionKind::Command as usize {
+            let cap = (bits >> CAPTURE_SHIFT) & 1;
+            (1 << 16) + ((cap * 36 + self.a()) * 36 + self.b()) * 36 + self.c()
         } else {
-            // Below 2^21 with a third field of 0, as `from_bits` requires.
+            // Below 2^22 with a third field of 0, as `from_bits` requires.
             bits >> 6
         }
     }
@@ -291,12 +443,18 @@ impl Action {
     /// The action for packed bits, if they describe one.
     pub fn from_bits(bits: u32) -> Option<Action> {
         let a = Action(bits);
-        let ok = bits >> 21 == 0
+        let ok = bits >> 22 == 0
             && match a.kind() {
                 ActionKind::Place => a.a() < 15 && a.b() < 36 && a.c() == 0,
                 ActionKind::Command => a.a() < 36 && a.b() < 36 && a.c() < 36,
-                _ => a.a() < 36 && a.b() < 36 && a.c() == 0,
-            };
+                ActionKind::Relocate | ActionKind::Strike | ActionKind::Pass => {
+                    a.a() < 36 && a.b() < 36 && a.c() == 0
+                }
+                ActionKind::Flag => a.a() == 0 && a.b() < 36 && a.c() == 0,
+                ActionKind::Terrain => a.a() < 2 && a.b() < 36 && a.c() == 0,
+                ActionKind::Pick => a.a() < 15 && a.b() == 0 && a.c() == 0,
+            }
+            && (a.kind() as u8 <= ActionKind::Place as u8 || !a.is_capture());
         ok.then_some(a)
     }
 }
@@ -340,6 +498,10 @@ impl fmt::Display for Action {
                 to,
             } => write!(f, "{commander}:{from}{sep}{to}"),
             ActionView::Place { troop, to } => write!(f, "{}@{to}", troop.char()),
+            ActionView::Pass { holder, to } => write!(f, "{holder}^{to}"),
+            ActionView::Flag { to } => write!(f, "flag@{to}"),
+            ActionView::Terrain { terrain, to } => write!(f, "{}@{to}", terrain.as_str()),
+            ActionView::Pick { troop } => write!(f, "pick:{}", troop.char()),
         }
     }
 }
@@ -436,6 +598,9 @@ impl Action {
             ActionKind::Strike => ActionFlags::FLIP | ActionFlags::STRIKE,
             ActionKind::Command => ActionFlags::FLIP | ActionFlags::COMMAND,
             ActionKind::Place => ActionFlags::PLACE,
+            ActionKind::Pass | ActionKind::Flag | ActionKind::Terrain | ActionKind::Pick => {
+                ActionFlags::empty()
+            }
         };
         f.set(ActionFlags::CAPTURE, self.is_capture());
         f
@@ -472,21 +637,29 @@ impl core::str::FromStr for Decision {
 
 impl ActionKind {
     /// Every kind, in order.
-    pub const ALL: [ActionKind; 4] = [
+    pub const ALL: [ActionKind; 8] = [
         ActionKind::Relocate,
         ActionKind::Strike,
         ActionKind::Command,
         ActionKind::Place,
+        ActionKind::Pass,
+        ActionKind::Flag,
+        ActionKind::Terrain,
+        ActionKind::Pick,
     ];
 
-    /// A lowercase word for the kind: `relocate`, `strike`, `command` or
-    /// `place`.
+    /// A lowercase word for the kind: `relocate`, `strike`, `command`,
+    /// `place`, and for Expanded Play `pass`, `flag`, `terrain`, `pick`.
     pub const fn as_str(self) -> &'static str {
         match self {
             ActionKind::Relocate => "relocate",
             ActionKind::Strike => "strike",
             ActionKind::Command => "command",
             ActionKind::Place => "place",
+            ActionKind::Pass => "pass",
+            ActionKind::Flag => "flag",
+            ActionKind::Terrain => "terrain",
+            ActionKind::Pick => "pick",
         }
     }
 }
@@ -494,7 +667,8 @@ impl ActionKind {
 impl core::str::FromStr for ActionKind {
     type Err = crate::ParseNameError;
 
-    /// `relocate`, `strike`, `command` or `place`, in any case.
+    /// `relocate`, `strike`, `command`, `place`, `pass`, `flag`,
+    /// `terrain` or `pick`, in any case.
     ///
     /// ```
     /// use duke_engine::ActionKind;
@@ -515,9 +689,10 @@ impl fmt::Display for ActionKind {
 
 /// The capacity of an [`ActionList`]: a bound on the legal actions of any
 /// position. A test derives it from the masks (each tile of an army at its
-/// best square with open rays, plus 14 troop kinds times 4 levy squares);
-/// the richest position a hill climb found has 99.
-pub const MAX_ACTIONS: usize = 208;
+/// best square with open rays, plus 14 troop kinds times 4 levy squares,
+/// plus Expanded Play's 4 Flag passes and 36 relocations); the richest
+/// position a hill climb found has 99.
+pub const MAX_ACTIONS: usize = 248;
 
 /// The target field of a relocation or a strike onto each square as the
 /// generator writes it: the square at bit 6, and the capture flag where an
@@ -810,7 +985,7 @@ mod tests {
         // Every packed form that is an action, capture mark included.
         let mut seen = alloc::vec![false; Action::KEYS];
         let mut count = 0;
-        for bits in 0..1u32 << 21 {
+        for bits in 0..1u32 << 22 {
             if let Some(a) = Action::from_bits(bits) {
                 let k = a.key();
                 assert!(k < Action::KEYS, "{a:?}: {k}");
@@ -820,7 +995,10 @@ mod tests {
             }
         }
         // Relocations, strikes and placements with either mark, commands
-        // with either mark.
-        assert_eq!(count, 2 * (36 * 36 * 2 + 15 * 36) + 2 * 36 * 36 * 36);
+        // with either mark; passes, Flags, terrain and picks unmarked.
+        assert_eq!(
+            count,
+            2 * (36 * 36 * 2 + 15 * 36) + 2 * 36 * 36 * 36 + 36 * 36 + 36 + 2 * 36 + 15
+        );
     }
 }

@@ -5,7 +5,7 @@ use core::fmt;
 
 use crate::charts::{chart, Mark};
 use crate::masks::{ADJACENT, EMPTY, REACH};
-use crate::{Action, ActionView, Bag, Bitboard, Position, Side, Square, Tile, Troop};
+use crate::{Action, ActionKind, ActionView, Bag, Bitboard, Position, Side, Square, Tile, Troop};
 
 /// Why an action cannot be played in a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,6 +83,60 @@ pub enum IllegalReason {
     },
     /// A levy onto an occupied square (the Duke's own square included).
     Occupied(Square),
+    /// Expanded Play: the game has been won by a rule of its objective.
+    Won {
+        /// The winner.
+        winner: Side,
+        /// Why.
+        reason: WinReason,
+    },
+    /// Expanded Play: nothing stands on the Mountain.
+    Mountain(Square),
+    /// Expanded Play: the line of a Jump, a Strike or a Command (or the
+    /// first square of a Jump Slide, or the way of a Move or a Slide)
+    /// crosses the Mountain or the Fort.
+    TerrainBlocks {
+        /// The tile whose mark it is (the commanded tile of a Command).
+        tile: Tile,
+        /// Its square.
+        from: Square,
+        /// The target.
+        to: Square,
+        /// The terrain in the way.
+        terrain: crate::Terrain,
+        /// Its square.
+        at: Square,
+    },
+    /// Expanded Play: a tile standing on the Fort cannot be struck.
+    FortStrike(Square),
+    /// Counting Coup: the opponent's Flag's square is closed to the mover
+    /// (no action ends on it, no Move or Slide passes it, no levy).
+    ClosedFlag(Square),
+    /// Other Objective: the mover's tiles never end on its own Flag.
+    OwnFlag(Square),
+    /// Dark Rider: a Pikeman on rank 6 is frozen: it has no action and
+    /// cannot be captured.
+    Frozen(Square),
+    /// The mover's Duke has been captured: no levy (Counting Coup, Other
+    /// Objective).
+    NoDuke,
+    /// A Flag pass: no Flag held by a tile of the mover on the square.
+    NoFlag(Square),
+    /// A Flag pass to a square that holds no tile of the mover next to the
+    /// holder.
+    PassTarget {
+        /// The holder.
+        holder: Square,
+        /// The square given.
+        to: Square,
+    },
+    /// A relocation of the Flag when none is pending.
+    NoRelocation,
+    /// A relocation onto a square that is not empty and next to a tile
+    /// of the mover.
+    RelocationSquare(Square),
+    /// An action of setup (terrain, a Flag's placement, a pick) in play.
+    NotInPlay(ActionKind),
 }
 
 /// An action that is not legal in the position it was tried in, with the reason.
@@ -152,6 +206,19 @@ impl IllegalReason {
             IllegalReason::NotInBag(_) => "illegal.not-in-bag",
             IllegalReason::NotNextToDuke { .. } => "illegal.not-next-to-duke",
             IllegalReason::Occupied(_) => "illegal.occupied",
+            IllegalReason::Won { .. } => "illegal.game-over",
+            IllegalReason::Mountain(_) => "illegal.mountain",
+            IllegalReason::TerrainBlocks { .. } => "illegal.terrain",
+            IllegalReason::FortStrike(_) => "illegal.fort-strike",
+            IllegalReason::ClosedFlag(_) => "illegal.closed-flag",
+            IllegalReason::OwnFlag(_) => "illegal.own-flag",
+            IllegalReason::Frozen(_) => "illegal.frozen",
+            IllegalReason::NoDuke => "illegal.no-duke",
+            IllegalReason::NoFlag(_) => "illegal.no-flag",
+            IllegalReason::PassTarget { .. } => "illegal.pass-target",
+            IllegalReason::NoRelocation => "illegal.no-relocation",
+            IllegalReason::RelocationSquare(_) => "illegal.relocation-square",
+            IllegalReason::NotInPlay(_) => "illegal.not-in-play",
         }
     }
 }
@@ -219,6 +286,55 @@ impl fmt::Display for IllegalReason {
                 "a levy goes next to the Duke (on {duke}), and {to} is not orthogonally next to it"
             ),
             IllegalReason::Occupied(sq) => write!(f, "{sq} is not empty"),
+            IllegalReason::Won { winner, reason } => {
+                write!(f, "the game is over ({})", Outcome::Win { winner, reason })
+            }
+            IllegalReason::Mountain(sq) => {
+                write!(f, "{sq} is the Mountain's square, where nothing stands")
+            }
+            IllegalReason::TerrainBlocks {
+                tile,
+                from,
+                to,
+                terrain,
+                at,
+            } => write!(
+                f,
+                "the way of the {} from {from} to {to} is blocked by the {terrain} on {at}",
+                tile.troop
+            ),
+            IllegalReason::FortStrike(sq) => {
+                write!(f, "the tile on {sq} stands on the Fort, where it cannot be struck")
+            }
+            IllegalReason::ClosedFlag(sq) => write!(
+                f,
+                "{sq} holds the opposing Flag, whose square your tiles may not enter"
+            ),
+            IllegalReason::OwnFlag(sq) => {
+                write!(f, "{sq} holds your own Flag, where your tiles may not end an action")
+            }
+            IllegalReason::Frozen(sq) => write!(
+                f,
+                "the Pikeman on {sq} stands on rank 6: it is frozen, with no action, and cannot be captured"
+            ),
+            IllegalReason::NoDuke => {
+                write!(f, "your Duke has been captured, so there is no levy")
+            }
+            IllegalReason::NoFlag(sq) => write!(f, "no Flag held by a tile of yours stands on {sq}"),
+            IllegalReason::PassTarget { holder, to } => write!(
+                f,
+                "a Flag passes from {holder} only to a tile of yours orthogonally next to it, and {to} is not one"
+            ),
+            IllegalReason::NoRelocation => {
+                write!(f, "no relocation of the Flag is pending")
+            }
+            IllegalReason::RelocationSquare(sq) => write!(
+                f,
+                "the Flag relocates to an empty square next to a tile of yours, and {sq} is not one"
+            ),
+            IllegalReason::NotInPlay(kind) => {
+                write!(f, "a {} action belongs to the setup, not to play", kind.as_str())
+            }
         }
     }
 }
@@ -246,6 +362,20 @@ pub enum WinReason {
     DukeCaptured,
     /// The opponent, to move, had no legal maneuver and could not levy.
     NoAction,
+    /// Counting Coup: it scored its third point.
+    Points,
+    /// Other Objective: the opponent's Flag stands on its home row.
+    FlagHome,
+    /// Counting Coup or Other Objective: the opponent has no tile on the
+    /// board.
+    NoTiles,
+    /// Dark Rider: Light captured the Knight.
+    KnightCaptured,
+    /// Dark Rider: three Light Pikemen on rank 6 at the end of Light's
+    /// turn, Dark having captured at most one.
+    PikemenHome,
+    /// Dark Rider: Dark captured three Pikemen.
+    PikemenCaptured,
 }
 
 /// Why a game was drawn.
@@ -283,12 +413,15 @@ impl Outcome {
 
 /// Why a game ended, a win's reason or a draw's, with one word each
 /// (`Display`, `as_str`, `FromStr`): `duke-captured`, `no-action`,
-/// `repetition`, `quiet-turns`.
+/// `repetition`, `quiet-turns`, and Expanded Play's `points`,
+/// `flag-home`, `no-tiles`, `knight-captured`, `pikemen-home` and
+/// `pikemen-captured`.
 ///
 /// ```
 /// use duke_engine::{Reason, WinReason};
 /// assert_eq!("no-action".parse::<Reason>(), Ok(Reason::Win(WinReason::NoAction)));
-/// assert_eq!(Reason::ALL.map(|r| r.as_str()), ["duke-captured", "no-action", "repetition", "quiet-turns"]);
+/// assert_eq!(Reason::ALL[..4].iter().map(|r| r.as_str()).collect::<Vec<_>>(), ["duke-captured", "no-action", "repetition", "quiet-turns"]);
+/// assert_eq!("points".parse::<Reason>(), Ok(Reason::Win(WinReason::Points)));
 /// assert_eq!("stalemate".parse::<Reason>().unwrap_err().code(), "name.reason");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -300,21 +433,36 @@ pub enum Reason {
 }
 
 impl Reason {
-    /// Every reason, in order.
-    pub const ALL: [Reason; 4] = [
+    /// Every reason, in order: the standard game's four, then Expanded
+    /// Play's.
+    pub const ALL: [Reason; 10] = [
         Reason::Win(WinReason::DukeCaptured),
         Reason::Win(WinReason::NoAction),
         Reason::Draw(DrawReason::Repetition),
         Reason::Draw(DrawReason::QuietTurns),
+        Reason::Win(WinReason::Points),
+        Reason::Win(WinReason::FlagHome),
+        Reason::Win(WinReason::NoTiles),
+        Reason::Win(WinReason::KnightCaptured),
+        Reason::Win(WinReason::PikemenHome),
+        Reason::Win(WinReason::PikemenCaptured),
     ];
 
-    /// The word: `duke-captured`, `no-action`, `repetition` or `quiet-turns`.
+    /// The word: `duke-captured`, `no-action`, `repetition`,
+    /// `quiet-turns`, `points`, `flag-home`, `no-tiles`,
+    /// `knight-captured`, `pikemen-home` or `pikemen-captured`.
     pub const fn as_str(self) -> &'static str {
         match self {
             Reason::Win(WinReason::DukeCaptured) => "duke-captured",
             Reason::Win(WinReason::NoAction) => "no-action",
             Reason::Draw(DrawReason::Repetition) => "repetition",
             Reason::Draw(DrawReason::QuietTurns) => "quiet-turns",
+            Reason::Win(WinReason::Points) => "points",
+            Reason::Win(WinReason::FlagHome) => "flag-home",
+            Reason::Win(WinReason::NoTiles) => "no-tiles",
+            Reason::Win(WinReason::KnightCaptured) => "knight-captured",
+            Reason::Win(WinReason::PikemenHome) => "pikemen-home",
+            Reason::Win(WinReason::PikemenCaptured) => "pikemen-captured",
         }
     }
 }
@@ -350,6 +498,36 @@ impl fmt::Display for Outcome {
                 "{winner} wins: {} has no legal maneuver and cannot levy",
                 !winner
             ),
+            Outcome::Win {
+                winner,
+                reason: WinReason::Points,
+            } => write!(
+                f,
+                "{winner} wins: it scored three points next to the opposing Flag"
+            ),
+            Outcome::Win {
+                winner,
+                reason: WinReason::FlagHome,
+            } => write!(
+                f,
+                "{winner} wins: it carried the opposing Flag to its home row"
+            ),
+            Outcome::Win {
+                winner,
+                reason: WinReason::NoTiles,
+            } => write!(f, "{winner} wins: {} has no tile on the board", !winner),
+            Outcome::Win {
+                winner,
+                reason: WinReason::KnightCaptured,
+            } => write!(f, "{winner} wins: it captured the Knight"),
+            Outcome::Win {
+                winner,
+                reason: WinReason::PikemenHome,
+            } => write!(f, "{winner} wins: three of its Pikemen stand on rank 6"),
+            Outcome::Win {
+                winner,
+                reason: WinReason::PikemenCaptured,
+            } => write!(f, "{winner} wins: it captured three Pikemen"),
             Outcome::Draw(DrawReason::Repetition) => {
                 write!(f, "draw: the same position occurred three times")
             }
@@ -422,6 +600,9 @@ impl Position {
     /// The empty squares orthogonally next to the mover's Duke.
     pub fn levy_squares(&self) -> Bitboard {
         match self.duke(self.side) {
+            Some(k) if !self.rules.plays_standard() => {
+                Bitboard(ADJACENT[k.index()] & !self.occupied().0 & !self.closed_to_levy())
+            }
             Some(k) => Bitboard(ADJACENT[k.index()] & !self.occupied().0),
             None => Bitboard::EMPTY,
         }
@@ -526,13 +707,18 @@ impl Position {
     /// action (so a caller that holds the legal list need not count again).
     pub(crate) fn outcome_given(&self, no_action: bool, occurrences: u32) -> Option<Outcome> {
         let mover = !self.side;
-        if self.duke(self.side).is_none() {
+        if !self.rules.plays_standard() {
+            // Expanded Play: the objective's wins first (the Duke's, the
+            // points, a Flag home, no tiles, Dark Rider's).
+            if let Some((winner, reason)) = self.decided() {
+                return Some(Outcome::Win { winner, reason });
+            }
+        } else if self.duke(self.side).is_none() {
             return Some(Outcome::Win {
                 winner: mover,
                 reason: WinReason::DukeCaptured,
             });
-        }
-        if self.duke(mover).is_none() {
+        } else if self.duke(mover).is_none() {
             // Not reachable by play (the mover's Duke cannot be captured on
             // its own turn); a position built so still ends.
             return Some(Outcome::Win {
@@ -557,9 +743,16 @@ impl Position {
 
     /// Explains why `action` (known not to be legal) is illegal.
     pub(crate) fn explain_illegal(&self, action: Action) -> IllegalReason {
-        for side in [self.side, !self.side] {
-            if self.duke(side).is_none() {
-                return IllegalReason::GameOver { loser: side };
+        if !self.rules.plays_standard() {
+            if let Some(reason) = self.explain_expanded(action) {
+                return reason;
+            }
+        }
+        if self.rules.objective() == crate::Objective::Duke {
+            for side in [self.side, !self.side] {
+                if self.duke(side).is_none() {
+                    return IllegalReason::GameOver { loser: side };
+                }
             }
         }
         let own_tile = |sq: Square| -> Result<Tile, IllegalReason> {
@@ -657,6 +850,190 @@ impl Position {
                 }
                 IllegalReason::ExposesDuke(if from == duke { to } else { duke })
             }
+            ActionView::Pass { holder, .. } => IllegalReason::NoFlag(holder),
+            ActionView::Flag { .. } => IllegalReason::NoRelocation,
+            ActionView::Terrain { .. } | ActionView::Pick { .. } => {
+                IllegalReason::NotInPlay(action.kind())
+            }
+        }
+    }
+
+    /// Why `action` is illegal by a rule of Expanded Play, `None` when
+    /// the standard game's explanation holds (no mark, the way blocked by
+    /// a tile, ...).
+    fn explain_expanded(&self, action: Action) -> Option<IllegalReason> {
+        use crate::Objective;
+        if let Some((winner, reason)) = self.decided() {
+            return Some(IllegalReason::Won { winner, reason });
+        }
+        let us = self.side;
+        let objective = self.rules.objective();
+        let mountain = self.mountain();
+        let fort = self.fort();
+        let opponent_flag = self.flag(!us);
+        let own_flag = self.flag(us);
+        let frozen = Bitboard(self.frozen_mask());
+        // What the mover may not end on, with its reason.
+        let closed = |sq: Square| -> Option<IllegalReason> {
+            if Some(sq) == mountain {
+                return Some(IllegalReason::Mountain(sq));
+            }
+            match objective {
+                Objective::Coup if Some(sq) == opponent_flag => Some(IllegalReason::ClosedFlag(sq)),
+                Objective::Flag if Some(sq) == own_flag => Some(IllegalReason::OwnFlag(sq)),
+                Objective::Rider if us == Side::Dark && frozen.contains(sq) => {
+                    Some(IllegalReason::Frozen(sq))
+                }
+                _ => None,
+            }
+        };
+        let terrain_on = |from: Square, to: Square| -> Option<(crate::Terrain, Square)> {
+            let line = crate::masks::CROSSED[from.index()][to.index()];
+            for (t, sq) in [
+                (crate::Terrain::Mountain, mountain),
+                (crate::Terrain::Fort, fort),
+            ] {
+                if let Some(sq) = sq {
+                    if line & 1 << sq.index() != 0 {
+                        return Some((t, sq));
+                    }
+                }
+            }
+            None
+        };
+        let own_tile = |sq: Square| -> Result<Tile, IllegalReason> {
+            match self.tile_at(sq) {
+                None => Err(IllegalReason::NoTile(sq)),
+                Some(t) if t.side != us => Err(IllegalReason::NotYours(sq, t)),
+                Some(_) if frozen.contains(sq) => Err(IllegalReason::Frozen(sq)),
+                Some(t) => Ok(t),
+            }
+        };
+        let blocked = |tile: Tile, from: Square, to: Square| {
+            terrain_on(from, to).map(|(terrain, at)| IllegalReason::TerrainBlocks {
+                tile,
+                from,
+                to,
+                terrain,
+                at,
+            })
+        };
+        match action.view() {
+            ActionView::Place { troop, to } => {
+                let bag = self.bag(us);
+                Some(if bag.is_empty() {
+                    IllegalReason::BagEmpty
+                } else if bag.count(troop) == 0 {
+                    IllegalReason::NotInBag(troop)
+                } else if let Some(duke) = self.duke(us) {
+                    if to != duke && ADJACENT[duke.index()] & 1 << to.index() == 0 {
+                        IllegalReason::NotNextToDuke { to, duke }
+                    } else if let Some(r) = closed(to) {
+                        r
+                    } else {
+                        // The Fort's square too: no levy goes on it.
+                        IllegalReason::Occupied(to)
+                    }
+                } else {
+                    IllegalReason::NoDuke
+                })
+            }
+            ActionView::Pass { holder, to } => {
+                let held = [Side::Light, Side::Dark]
+                    .into_iter()
+                    .any(|s| self.flag(s) == Some(holder));
+                if !held || self.tile_at(holder).is_none_or(|t| t.side != us) {
+                    return Some(IllegalReason::NoFlag(holder));
+                }
+                Some(IllegalReason::PassTarget { holder, to })
+            }
+            ActionView::Flag { to } => Some(if !self.relocate {
+                IllegalReason::NoRelocation
+            } else {
+                IllegalReason::RelocationSquare(to)
+            }),
+            ActionView::Terrain { .. } | ActionView::Pick { .. } => {
+                Some(IllegalReason::NotInPlay(action.kind()))
+            }
+            ActionView::Relocate { from, to } => {
+                let tile = match own_tile(from) {
+                    Ok(t) => t,
+                    Err(e) => return Some(e),
+                };
+                let mark = self.mark_on(tile, from, to).map(|m| m.0);
+                mark?;
+                if let Some(r) = closed(to) {
+                    return Some(r);
+                }
+                match mark {
+                    Some(Mark::Jump) => blocked(tile, from, to),
+                    Some(Mark::Move) => blocked(tile, from, to).or_else(|| {
+                        // A two-away Move through a closed square.
+                        let mid = crate::masks::CROSSED[from.index()][to.index()];
+                        (objective == Objective::Coup
+                            && opponent_flag.is_some_and(|f| mid & 1 << f.index() != 0))
+                        .then(|| IllegalReason::ClosedFlag(opponent_flag.unwrap_or(to)))
+                    }),
+                    Some(Mark::Slide | Mark::JumpSlide) => {
+                        // The first square on the line that stops it.
+                        let line = crate::masks::BETWEEN[from.index()][to.index()];
+                        for sq in Bitboard(line) {
+                            if Some(sq) == mountain || Some(sq) == fort {
+                                let t = if Some(sq) == mountain {
+                                    crate::Terrain::Mountain
+                                } else {
+                                    crate::Terrain::Fort
+                                };
+                                return Some(IllegalReason::TerrainBlocks {
+                                    tile,
+                                    from,
+                                    to,
+                                    terrain: t,
+                                    at: sq,
+                                });
+                            }
+                            if objective == Objective::Coup && Some(sq) == opponent_flag {
+                                return Some(IllegalReason::ClosedFlag(sq));
+                            }
+                        }
+                        None
+                    }
+                    _ => None,
+                }
+            }
+            ActionView::Strike { from, target } => {
+                let tile = match own_tile(from) {
+                    Ok(t) => t,
+                    Err(e) => return Some(e),
+                };
+                if self.mark_on(tile, from, target).map(|m| m.0) != Some(Mark::Strike) {
+                    return None;
+                }
+                if Some(target) == fort && self.tile_at(target).is_some() {
+                    return Some(IllegalReason::FortStrike(target));
+                }
+                if frozen.contains(target) {
+                    return Some(IllegalReason::Frozen(target));
+                }
+                blocked(tile, from, target)
+            }
+            ActionView::Command {
+                commander,
+                from,
+                to,
+            } => {
+                if let Err(e) = own_tile(commander) {
+                    return Some(e);
+                }
+                let moved = match own_tile(from) {
+                    Ok(t) => t,
+                    Err(_) => return None,
+                };
+                if let Some(r) = closed(to) {
+                    return Some(r);
+                }
+                blocked(moved, from, to)
+            }
         }
     }
 
@@ -679,7 +1056,11 @@ impl Position {
                 (REACH[self.board[commander.index()] as usize][commander.index()].command != 0)
                     .then_some(Mark::Command)
             }
-            ActionView::Place { .. } => None,
+            ActionView::Place { .. }
+            | ActionView::Pass { .. }
+            | ActionView::Flag { .. }
+            | ActionView::Terrain { .. }
+            | ActionView::Pick { .. } => None,
         }
     }
 

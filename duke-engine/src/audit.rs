@@ -126,7 +126,7 @@ pub fn check(game: &Game) -> Result<(), String> {
                 return Err(String::from("a finished game lists actions"));
             }
         }
-        Phase::Setup { .. } => {}
+        Phase::Setup { .. } | Phase::Draft { .. } | Phase::Flags { .. } => {}
     }
     if !in_setup {
         let expected = pos.outcome_with_repetitions(game.repetitions());

@@ -228,6 +228,13 @@ impl Sink for Builder<'_> {
     fn levies(&mut self, _: crate::Bag, _: u64) {
         self.levy = true;
     }
+    // A batch plays the standard game, which has no Flags.
+    fn passes(&mut self, _: usize, _: u64) {
+        debug_assert!(false, "a batch game has no Flags");
+    }
+    fn flag_squares(&mut self, _: u64) {
+        debug_assert!(false, "a batch game has no Flags");
+    }
 }
 
 /// A key with its low half cleared: what a batch game's history keeps of

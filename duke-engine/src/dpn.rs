@@ -1,5 +1,17 @@
 //! DPN, the position text of SPEC §8: five space-separated fields,
-//! `<board> <side> <bags> <quiet> <turn>`.
+//! `<board> <side> <bags> <quiet> <turn>`, and under Expanded Play a
+//! sixth, the state: the rules, then the items that apply, joined by `,`
+//! (`mountain=C3`, `fort=D4`, `flags=A4/F3`, `score=1/0`, `relocate`).
+//!
+//! ```
+//! use duke_engine::{Position, Rules, Side, Square};
+//! let text = "2fdf1/6/6/6/6/1FDF2 l ABCFGIKLMNPPPRSW/abcfgiklmnppprsw 0 0 coup+mountain,mountain=C3,flags=A4/F3,score=0/0";
+//! let pos: Position = text.parse()?;
+//! assert_eq!(pos.rules(), "coup+mountain".parse::<Rules>()?);
+//! assert_eq!((pos.mountain(), pos.flag(Side::Dark)), (Some(Square::C3), Some(Square::F3)));
+//! assert_eq!(pos.to_string(), text);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! ```
 //! use duke_engine::Position;
@@ -14,7 +26,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::names::TextSnippet;
-use crate::{Bag, Face, Position, Side, Square, Tile, Troop};
+use crate::{
+    Bag, Face, Objective, ParseRulesError, Position, Rules, Side, Square, Terrain, Tile, Troop,
+};
 
 /// The fields of DPN.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -31,6 +45,9 @@ pub enum DpnField {
     Quiet,
     /// The turn counter.
     Turn,
+    /// Expanded Play's sixth field: the rules, terrain, Flags, points and
+    /// relocation.
+    State,
 }
 
 impl DpnField {
@@ -43,6 +60,7 @@ impl DpnField {
             DpnField::Bags => "bags",
             DpnField::Quiet => "quiet",
             DpnField::Turn => "turn",
+            DpnField::State => "state",
         }
     }
 }
@@ -99,6 +117,29 @@ enum Problem {
         side: Side,
     },
     Number(TextSnippet, u32),
+    /// Expanded Play's state.
+    Rules(ParseRulesError),
+    StandardState,
+    StateItem(TextSnippet),
+    StateRepeated(&'static str),
+    StateMissing(&'static str),
+    StateUnused(&'static str),
+    StateSquare(&'static str, TextSnippet),
+    StateScore(TextSnippet),
+    /// A square that holds what it cannot: the item and the square.
+    Holds(&'static str, Square),
+    /// A rules-specific army problem.
+    Army(&'static str),
+    AtMostOneDuke {
+        side: Side,
+        count: u32,
+    },
+    DukeInBag {
+        side: Side,
+    },
+    BothHold {
+        troop: Troop,
+    },
 }
 
 impl ParseDpnError {
@@ -119,7 +160,8 @@ impl ParseDpnError {
     /// A stable code naming the field at fault, the same in Rust, Python
     /// (`.code`) and C (`duke_last_error_code`): `dpn.text` (the whole
     /// string: field count, spaces), `dpn.board`, `dpn.side`, `dpn.bags`,
-    /// `dpn.quiet` or `dpn.turn`.
+    /// `dpn.quiet`, `dpn.turn` or `dpn.state` (Expanded Play's sixth
+    /// field).
     ///
     /// ```
     /// use duke_engine::Position;
@@ -134,6 +176,7 @@ impl ParseDpnError {
             DpnField::Bags => "dpn.bags",
             DpnField::Quiet => "dpn.quiet",
             DpnField::Turn => "dpn.turn",
+            DpnField::State => "dpn.state",
         }
     }
 }
@@ -148,7 +191,10 @@ impl fmt::Display for ParseDpnError {
         let rank = |r: u8| r + 1;
         match &self.problem {
             Problem::FieldCount(n) => {
-                write!(f, "expected 5 space-separated fields, found {n}")
+                write!(
+                    f,
+                    "expected 5 space-separated fields (6 under Expanded Play), found {n}"
+                )
             }
             Problem::TooLong(n) => write!(
                 f,
@@ -208,6 +254,38 @@ impl fmt::Display for ParseDpnError {
             Problem::Number(text, max) => {
                 write!(f, "\"{text}\" is not a whole number from 0 to {max}")
             }
+            Problem::Rules(e) => e.fmt(f),
+            Problem::StandardState => f.write_str(
+                "the standard game has five fields: a sixth field names other rules",
+            ),
+            Problem::StateItem(text) => write!(
+                f,
+                "\"{text}\" is not an item of the state (mountain=, fort=, flags=, score=, relocate)"
+            ),
+            Problem::StateRepeated(item) => write!(f, "the item {item} is given twice"),
+            Problem::StateMissing(item) => {
+                write!(f, "the rules need the item {item}, which is missing")
+            }
+            Problem::StateUnused(item) => {
+                write!(f, "the item {item} is not one these rules use")
+            }
+            Problem::StateSquare(item, text) => {
+                write!(f, "{item}: \"{text}\" is not a square (A1 to F6)")
+            }
+            Problem::StateScore(text) => write!(
+                f,
+                "score: \"{text}\" is not two points from 0 to 2 (Light's/Dark's)"
+            ),
+            Problem::Holds(what, sq) => write!(f, "{what} ({sq})"),
+            Problem::Army(what) => f.write_str(what),
+            Problem::AtMostOneDuke { side, count } => {
+                write!(f, "{side} has {count} Dukes on the board, and at most one")
+            }
+            Problem::DukeInBag { side } => write!(f, "{side}'s bag holds a Duke"),
+            Problem::BothHold { troop } => write!(
+                f,
+                "both sides hold {troop}s, and the draft gives each kind to one side"
+            ),
         }
     }
 }
@@ -342,15 +420,15 @@ impl FromStr for Position {
                 Problem::TooLong(text.len()),
             ));
         }
-        let mut fields = [""; 5];
+        let mut fields = [""; 6];
         let mut n = 0;
         for field in text.split_ascii_whitespace() {
-            if n < 5 {
+            if n < 6 {
                 fields[n] = field;
             }
             n += 1;
         }
-        if n != 5 {
+        if n != 5 && n != 6 {
             return Err(ParseDpnError::new(DpnField::Text, Problem::FieldCount(n)));
         }
         let mut pos = Position::blank();
@@ -372,33 +450,222 @@ impl FromStr for Position {
         let bags = [parse_bag(light, Side::Light)?, parse_bag(dark, Side::Dark)?];
         let quiet = parse_number(fields[3], DpnField::Quiet, crate::QUIET_LIMIT)?;
         let turn = parse_number(fields[4], DpnField::Turn, u32::MAX)?;
-
-        for side in Side::ALL {
-            let dukes = pos.troops(side, Troop::Duke).count();
-            for troop in Troop::ALL {
-                let count =
-                    pos.troops(side, troop).count() + u32::from(bags[side.index()].count(troop));
-                if count > u32::from(troop.army_count()) && !(troop == Troop::Duke && dukes > 1) {
-                    return Err(ParseDpnError::new(
-                        DpnField::Bags,
-                        Problem::TooMany { side, troop, count },
-                    ));
-                }
-            }
-            if dukes != 1 {
-                return Err(ParseDpnError::new(
-                    DpnField::Board,
-                    Problem::Dukes { side, count: dukes },
-                ));
-            }
+        if n == 6 {
+            parse_state(fields[5], &mut pos)?;
         }
-        // Tiles of a kind beyond the army on the board alone.
         pos.set_bag(Side::Light, bags[0]);
         pos.set_bag(Side::Dark, bags[1]);
         pos.set_side(side);
         pos.quiet = quiet as u8;
         pos.turn = turn;
+        pos.key = pos.key_from_scratch();
+        pos.check(false)?;
         Ok(pos)
+    }
+}
+
+/// Reads the sixth field into `pos` (its rules and state; the checks of
+/// what the squares hold come with the army's, in [`Position::check`]).
+fn parse_state(text: &str, pos: &mut Position) -> Result<(), ParseDpnError> {
+    let err = |p| ParseDpnError::new(DpnField::State, p);
+    let mut items = text.split(',');
+    let rules_text = items.next().unwrap_or("");
+    let rules: Rules = rules_text.parse().map_err(|e| err(Problem::Rules(e)))?;
+    if rules.is_standard() {
+        return Err(err(Problem::StandardState));
+    }
+    pos.rules = rules;
+    let square = |item: &'static str, t: &str| {
+        t.parse::<Square>()
+            .map_err(|_| err(Problem::StateSquare(item, TextSnippet::new(t.as_bytes()))))
+    };
+    let mut seen = [false; 5];
+    for item in items {
+        let (name, value) = item.split_once('=').unwrap_or((item, ""));
+        let (i, name): (usize, &'static str) = match (name, item.contains('=')) {
+            ("mountain", true) => (0, "mountain="),
+            ("fort", true) => (1, "fort="),
+            ("flags", true) => (2, "flags="),
+            ("score", true) => (3, "score="),
+            ("relocate", false) => (4, "relocate"),
+            _ => return Err(err(Problem::StateItem(TextSnippet::new(item.as_bytes())))),
+        };
+        if core::mem::replace(&mut seen[i], true) {
+            return Err(err(Problem::StateRepeated(name)));
+        }
+        let used = match i {
+            0 => rules.mountain(),
+            1 => rules.fort(),
+            2 => rules.objective().has_flags(),
+            _ => rules.objective() == Objective::Coup,
+        };
+        if !used {
+            return Err(err(Problem::StateUnused(name)));
+        }
+        match i {
+            0 | 1 => pos.terrain[i] = square(name, value)? as u8,
+            2 => {
+                let (l, d) = value.split_once('/').ok_or_else(|| {
+                    err(Problem::StateSquare(
+                        name,
+                        TextSnippet::new(value.as_bytes()),
+                    ))
+                })?;
+                pos.flags = [square(name, l)? as u8, square(name, d)? as u8];
+            }
+            3 => {
+                let bad = || err(Problem::StateScore(TextSnippet::new(value.as_bytes())));
+                let (l, d) = value.split_once('/').ok_or_else(bad)?;
+                let point = |t: &str| match t {
+                    "0" => Ok(0),
+                    "1" => Ok(1),
+                    "2" => Ok(2),
+                    _ => Err(bad()),
+                };
+                pos.score = [point(l)?, point(d)?];
+            }
+            _ => pos.relocate = true,
+        }
+    }
+    for (i, name, needed) in [
+        (0, "mountain=", rules.mountain()),
+        (1, "fort=", rules.fort()),
+        (2, "flags=", rules.objective().has_flags()),
+        (3, "score=", rules.objective() == Objective::Coup),
+    ] {
+        if needed && !seen[i] {
+            return Err(err(Problem::StateMissing(name)));
+        }
+    }
+    Ok(())
+}
+
+impl Position {
+    /// Whether the position is one the rules allow between turns (SPEC §8
+    /// and Expanded Play's state): the armies for the rules, and what each
+    /// square of terrain and each Flag may hold. `captured_duke` allows
+    /// the standard game's positions without a Duke (a game's end, which
+    /// DPN does not write).
+    pub(crate) fn check(&self, captured_duke: bool) -> Result<(), ParseDpnError> {
+        let rules = self.rules;
+        let board = |p| ParseDpnError::new(DpnField::Board, p);
+        let bags = |p| ParseDpnError::new(DpnField::Bags, p);
+        let state = |p| ParseDpnError::new(DpnField::State, p);
+        let objective = rules.objective();
+        for side in Side::ALL {
+            let bag = self.bag(side);
+            let dukes = self.troops(side, Troop::Duke).count();
+            // Dark Rider's armies are checked below.
+            let armies = if objective == Objective::Rider {
+                &[][..]
+            } else {
+                &Troop::ALL[..]
+            };
+            for &troop in armies {
+                let count = self.troops(side, troop).count() + u32::from(bag.count(troop));
+                if count > u32::from(troop.army_count()) && !(troop == Troop::Duke && dukes > 1) {
+                    return Err(bags(Problem::TooMany { side, troop, count }));
+                }
+            }
+            match objective {
+                Objective::Duke if dukes != 1 && !(captured_duke && dukes == 0) => {
+                    return Err(board(Problem::Dukes { side, count: dukes }))
+                }
+                Objective::Coup | Objective::Flag if dukes > 1 => {
+                    return Err(board(Problem::AtMostOneDuke { side, count: dukes }))
+                }
+                _ => {}
+            }
+            if bag.count(Troop::Duke) > 0 {
+                return Err(bags(Problem::DukeInBag { side }));
+            }
+        }
+        if objective == Objective::Rider {
+            let light = self.tiles_of(Side::Light);
+            let dark = self.tiles_of(Side::Dark);
+            if light != self.troops(Side::Light, Troop::Pikeman) {
+                return Err(board(Problem::Army("under rider Light has only Pikemen")));
+            }
+            if dark != self.troops(Side::Dark, Troop::Knight) {
+                return Err(board(Problem::Army("under rider Dark has only the Knight")));
+            }
+            if light.count() > 5 || dark.count() > 1 {
+                return Err(board(Problem::Army(
+                    "under rider Light has at most five Pikemen and Dark one Knight",
+                )));
+            }
+            if !self.bag(Side::Light).is_empty() || !self.bag(Side::Dark).is_empty() {
+                return Err(bags(Problem::Army("under rider both bags are empty ('-')")));
+            }
+        }
+        if rules.draft() {
+            for troop in Troop::ALL {
+                if matches!(troop, Troop::Duke | Troop::Footman) {
+                    continue;
+                }
+                let holds = |side: Side| {
+                    !self.troops(side, troop).is_empty() || self.bag(side).count(troop) > 0
+                };
+                if holds(Side::Light) && holds(Side::Dark) {
+                    return Err(bags(Problem::BothHold { troop }));
+                }
+            }
+        }
+        // What the squares of terrain and the Flags hold.
+        let (m, fo) = (self.mountain(), self.fort());
+        if let (Some(m), Some(fo)) = (m, fo) {
+            if m == fo {
+                return Err(state(Problem::Holds(
+                    "the Mountain and the Fort on one square",
+                    m,
+                )));
+            }
+        }
+        if let Some(m) = m {
+            if self.tile_at(m).is_some() {
+                return Err(state(Problem::Holds("a tile on the Mountain", m)));
+            }
+        }
+        if objective.has_flags() {
+            let (fl, fd) = (self.flags[0], self.flags[1]);
+            if fl == fd {
+                return Err(state(Problem::Holds(
+                    "two Flags on one square",
+                    Square::ALL[fl as usize % 36],
+                )));
+            }
+            for side in Side::ALL {
+                let Some(sq) = self.flag(side) else { continue };
+                if Some(sq) == m {
+                    return Err(state(Problem::Holds("a Flag on the Mountain", sq)));
+                }
+                let tile = self.tile_at(sq);
+                match objective {
+                    Objective::Coup if tile.is_some_and(|t| t.side != side) => {
+                        return Err(state(Problem::Holds(
+                            if side == Side::Light {
+                                "a Dark tile on Light's Flag (closed to Dark in Counting Coup)"
+                            } else {
+                                "a Light tile on Dark's Flag (closed to Light in Counting Coup)"
+                            },
+                            sq,
+                        )))
+                    }
+                    Objective::Flag if tile.is_some_and(|t| t.side == side) => {
+                        return Err(state(Problem::Holds(
+                            if side == Side::Light {
+                                "a Light tile on Light's own Flag (Other Objective)"
+                            } else {
+                                "a Dark tile on Dark's own Flag (Other Objective)"
+                            },
+                            sq,
+                        )))
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -431,7 +698,26 @@ impl fmt::Display for Position {
         self.bag(Side::Light).write(Side::Light, f)?;
         f.write_str("/")?;
         self.bag(Side::Dark).write(Side::Dark, f)?;
-        write!(f, " {} {}", self.quiet, self.turn)
+        write!(f, " {} {}", self.quiet, self.turn)?;
+        if self.rules.is_standard() {
+            return Ok(());
+        }
+        write!(f, " {}", self.rules)?;
+        for t in Terrain::ALL {
+            if let Some(sq) = self.terrain_square(t) {
+                write!(f, ",{}={sq}", t.as_str())?;
+            }
+        }
+        if let (Some(l), Some(d)) = (self.flag(Side::Light), self.flag(Side::Dark)) {
+            write!(f, ",flags={l}/{d}")?;
+        }
+        if self.rules.objective() == Objective::Coup {
+            write!(f, ",score={}/{}", self.score[0], self.score[1])?;
+        }
+        if self.relocate {
+            f.write_str(",relocate")?;
+        }
+        Ok(())
     }
 }
 
@@ -461,7 +747,7 @@ mod tests {
     #[test]
     fn every_rejection_of_spec_8() {
         let cases = [
-            ("2fdf1/6/6/6/6/1FDF2 l -/- 0", "dpn: expected 5 space-separated fields, found 4"),
+            ("2fdf1/6/6/6/6/1FDF2 l -/- 0", "dpn: expected 5 space-separated fields (6 under Expanded Play), found 4"),
             ("2fdf1/6/6/6/1FDF2 l -/- 0 0", "dpn field \"board\": expected 6 ranks separated by '/', found 5"),
             ("2fdf1/6/6/6/6/1FDF3 l -/- 0 0", "dpn field \"board\": rank 1 has 7 squares, not 6"),
             ("2fdf1/6/6/6/6/1FDF l -/- 0 0", "dpn field \"board\": rank 1 has 4 squares, not 6"),

@@ -74,6 +74,41 @@ pub const PLACE_BASE: usize = 4896;
 /// The index of the decision to levy.
 pub const DRAW: usize = 5436;
 
+/// Expanded Play's decisions follow the standard space: a Flag passed
+/// (its holder's square, times the four directions N, E, S, W as the
+/// viewer sees them).
+pub const PASS_BASE: usize = ACTION_SPACE;
+/// A Flag placed in setup or relocated (its square).
+pub const FLAG_BASE: usize = PASS_BASE + 36 * 4;
+/// A kind picked in the draft (its troop index).
+pub const PICK_BASE: usize = FLAG_BASE + 36;
+/// A terrain tile placed (a chance outcome, never a player's decision:
+/// the Mountain's 36 squares, then the Fort's).
+pub const TERRAIN_BASE: usize = PICK_BASE + 15;
+/// The size of the action space under Expanded Play: the standard space
+/// and the indices above. The planes of the observation are the standard
+/// game's under every rules: the terrain, the Flags and the points are not
+/// in them yet.
+pub const EXPANDED_ACTION_SPACE: usize = TERRAIN_BASE + 2 * 36;
+
+/// The size of the action space of a game under `rules`: [`ACTION_SPACE`]
+/// under the standard rules, [`EXPANDED_ACTION_SPACE`] under any other.
+/// Masks of a game are this long.
+///
+/// ```
+/// use duke_engine::encode::{action_space, ACTION_SPACE, EXPANDED_ACTION_SPACE};
+/// use duke_engine::Rules;
+/// assert_eq!(action_space(Rules::STANDARD), ACTION_SPACE);
+/// assert_eq!(action_space("coup".parse().unwrap()), EXPANDED_ACTION_SPACE);
+/// ```
+pub const fn action_space(rules: crate::Rules) -> usize {
+    if rules.is_standard() {
+        ACTION_SPACE
+    } else {
+        EXPANDED_ACTION_SPACE
+    }
+}
+
 impl Perspective {
     /// The side seen as owner 0 in `pos`.
     #[inline]
@@ -115,6 +150,19 @@ pub fn action_index(decision: Decision, pos: &Position, persp: Perspective) -> u
             COMMAND_BASE + c * 64 + df * 8 + dt
         }
         ActionKind::Place => PLACE_BASE + a.a() * 36 + map_sq(a.b(), t),
+        ActionKind::Pass => {
+            let (h, to) = (map_sq(a.a(), t), map_sq(a.b(), t));
+            let dir = match to as isize - h as isize {
+                6 => 0,
+                1 => 1,
+                -6 => 2,
+                _ => 3,
+            };
+            PASS_BASE + h * 4 + dir
+        }
+        ActionKind::Flag => FLAG_BASE + map_sq(a.b(), t),
+        ActionKind::Pick => PICK_BASE + a.a() % 15,
+        ActionKind::Terrain => TERRAIN_BASE + (a.a() & 1) * 36 + map_sq(a.b(), t),
     }
 }
 
@@ -209,6 +257,24 @@ pub fn action_from_index(index: usize, pos: &Position, persp: Perspective) -> Op
         Action::place(Troop::from_index(i / 36)?, sq(i % 36)?)
     } else if index == DRAW {
         return Some(Decision::Levy);
+    } else if index < FLAG_BASE {
+        let i = index - PASS_BASE;
+        let h = i / 4;
+        let to = match i % 4 {
+            0 if h < 30 => h + 6,
+            1 if h % 6 < 5 => h + 1,
+            2 if h >= 6 => h - 6,
+            3 if !h.is_multiple_of(6) => h - 1,
+            _ => return None,
+        };
+        Action::pass(sq(h)?, sq(to)?)
+    } else if index < PICK_BASE {
+        Action::flag(sq(index - FLAG_BASE)?)
+    } else if index < TERRAIN_BASE {
+        Action::pick(Troop::from_index(index - PICK_BASE)?)
+    } else if index < EXPANDED_ACTION_SPACE {
+        let i = index - TERRAIN_BASE;
+        Action::terrain(crate::Terrain::ALL[i / 36], sq(i % 36)?)
     } else {
         return None;
     };
@@ -403,9 +469,9 @@ fn fill_plane(out: &mut [u8], p: usize, v: u8) {
 ///
 /// # Panics
 ///
-/// When `out` is shorter than [`ACTION_SPACE`].
+/// When `out` is shorter than [`action_space`] of the position's rules.
 pub fn write_legal_mask(pos: &Position, persp: Perspective, out: &mut [u8]) {
-    let out = &mut out[..ACTION_SPACE];
+    let out = &mut out[..action_space(pos.rules())];
     out.fill(0);
     for &a in pos.legal_actions().iter() {
         out[action_index(Decision::Act(a), pos, persp)] = 1;
@@ -453,7 +519,7 @@ mod tests {
         for pos in positions {
             for persp in [Perspective::Absolute, Perspective::Mover] {
                 let mut n = 0;
-                for i in 0..ACTION_SPACE {
+                for i in 0..EXPANDED_ACTION_SPACE {
                     if let Some(d) = action_from_index(i, &pos, persp) {
                         assert_eq!(action_index(d, &pos, persp), i);
                         n += 1;
@@ -487,9 +553,9 @@ mod game {
     ///
     /// # Panics
     ///
-    /// When `out` is shorter than [`ACTION_SPACE`].
+    /// When `out` is shorter than [`action_space`] of the game's rules.
     pub fn write_game_mask(game: &Game, persp: Perspective, out: &mut [u8]) {
-        let out = &mut out[..ACTION_SPACE];
+        let out = &mut out[..action_space(game.rules())];
         out.fill(0);
         game_indices(game, persp, |i| out[i] = 1);
     }

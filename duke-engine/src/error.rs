@@ -31,7 +31,7 @@ use core::fmt;
 
 use crate::{
     ActionError, ErrorKind, IllegalActionError, ParseActionError, ParseDpnError, ParseNameError,
-    ParseSquareError, PositionBytesError, RangeError,
+    ParseRulesError, ParseSquareError, PositionBytesError, RangeError,
 };
 
 /// Any failure of the engine: its [`kind`](Error::kind), its stable
@@ -51,6 +51,7 @@ enum Inner {
     Action(ParseActionError),
     Illegal(IllegalActionError),
     Name(ParseNameError),
+    Rules(ParseRulesError),
     Range(RangeError),
     Bytes(PositionBytesError),
     #[cfg(feature = "alloc")]
@@ -76,6 +77,7 @@ macro_rules! each {
             Inner::Action($e) => $f,
             Inner::Illegal($e) => $f,
             Inner::Name($e) => $f,
+            Inner::Rules($e) => $f,
             Inner::Range($e) => $f,
             Inner::Bytes($e) => $f,
             #[cfg(feature = "alloc")]
@@ -136,6 +138,7 @@ from!(
     Action(ParseActionError),
     Illegal(IllegalActionError),
     Name(ParseNameError),
+    Rules(ParseRulesError),
     Range(RangeError),
     Bytes(PositionBytesError),
     #[cfg(feature = "alloc")]

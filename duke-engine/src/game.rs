@@ -7,24 +7,37 @@ use core::fmt;
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::masks::ADJACENT;
 use crate::movegen::Listing;
+use crate::position::NO_SQUARE;
 use crate::repetition::Window;
+use crate::setup::{setup_len, SetupRule, FIXED_SETUP};
 use crate::zobrist::mix;
 use crate::{
-    Action, ActionKind, ActionList, ActionView, Chance, IllegalActionError, Outcome,
-    ParseActionError, Position, Side, Square, Troop,
+    Action, ActionKind, ActionList, Chance, IllegalActionError, Objective, Outcome,
+    ParseActionError, Position, Rules, Side, Square, Troop,
 };
 
 /// Where a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
+    /// The draft (Expanded Play's `draft`): `side` picks a kind next.
+    Draft {
+        /// The side picking.
+        side: Side,
+    },
     /// `side` is placing its setup tiles; `troop` goes next (SPEC §5).
     Setup {
         /// The side placing.
         side: Side,
         /// The troop it places next: its Duke, then two Footmen.
         troop: Troop,
+    },
+    /// Counting Coup or Other Objective: `side` places the Flag of `flag`.
+    Flags {
+        /// The side placing.
+        side: Side,
+        /// Whose Flag it is.
+        flag: Side,
     },
     /// The side to move chooses an action.
     Play,
@@ -45,15 +58,19 @@ pub enum GameError {
     Parse(ParseActionError),
     /// An action that is not legal in the position.
     Illegal(IllegalActionError),
-    /// A setup placement that SPEC §5 does not allow.
+    /// A decision of setup (a placement, a pick, a Flag) that the rules
+    /// do not allow.
     Setup {
-        /// The placement.
+        /// The decision.
         action: Action,
-        /// The side placing.
+        /// The side deciding.
         side: Side,
-        /// The troop it must place next.
-        troop: Troop,
+        /// The rule it broke.
+        rule: SetupRule,
     },
+    /// Terrain given to a new game that the rules cannot take
+    /// ([`Game::with_terrain`]).
+    Terrain(&'static str),
     /// The request does not fit the phase of the game.
     Phase {
         /// What was asked.
@@ -80,7 +97,7 @@ impl GameError {
         match self {
             GameError::Parse(e) => e.code(),
             GameError::Illegal(e) | GameError::NoLevy(e) => e.code(),
-            GameError::Setup { .. } => "setup",
+            GameError::Setup { .. } | GameError::Terrain(_) => "setup",
             GameError::Phase { .. } => "phase",
             GameError::BagDecides(_) => "levy.bag",
         }
@@ -96,7 +113,9 @@ impl GameError {
             GameError::Illegal(_) | GameError::NoLevy(_) | GameError::BagDecides(_) => {
                 crate::ErrorKind::Illegal
             }
-            GameError::Setup { .. } | GameError::Phase { .. } => crate::ErrorKind::Phase,
+            GameError::Setup { .. } | GameError::Terrain(_) | GameError::Phase { .. } => {
+                crate::ErrorKind::Phase
+            }
         }
     }
 }
@@ -130,9 +149,12 @@ impl fmt::Display for Request {
 
 impl Phase {
     /// A lowercase word for the phase: `setup`, `play`, `levy` (a drawn
-    /// troop waits to be placed) or `over`.
+    /// troop waits to be placed), `over`, and Expanded Play's `draft` and
+    /// `flags`.
     pub const fn as_str(self) -> &'static str {
         match self {
+            Phase::Draft { .. } => "draft",
+            Phase::Flags { .. } => "flags",
             Phase::Setup { .. } => "setup",
             Phase::Play => "play",
             Phase::Levy { .. } => "levy",
@@ -144,6 +166,11 @@ impl Phase {
 impl fmt::Display for Phase {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
+            Phase::Draft { side } => write!(f, "{side} picks a kind for the draft next"),
+            Phase::Flags { side, flag } if side == flag => {
+                write!(f, "{side} places its Flag next")
+            }
+            Phase::Flags { side, flag } => write!(f, "{side} places {flag}'s Flag next"),
             Phase::Setup { side, troop } => {
                 write!(f, "{side} is setting up and places its {troop} next")
             }
@@ -166,7 +193,7 @@ impl fmt::Display for GameError {
             GameError::Setup {
                 action,
                 side,
-                troop: Troop::Duke,
+                rule: SetupRule::DukeHome,
             } => {
                 let (a, b) = match side {
                     Side::Light => ("C1", "D1"),
@@ -174,10 +201,16 @@ impl fmt::Display for GameError {
                 };
                 write!(f, "{action}: {side} sets up its Duke first, on {a} or {b}")
             }
-            GameError::Setup { action, side, .. } => write!(
+            GameError::Setup {
+                action,
+                side,
+                rule: SetupRule::FootmanBeside,
+            } => write!(
                 f,
                 "{action}: {side} places a Footman on an empty square left of, right of or in front of its Duke"
             ),
+            GameError::Setup { action, rule, .. } => write!(f, "{action}: {rule}"),
+            GameError::Terrain(why) => write!(f, "the terrain given: {why}"),
             GameError::Phase { request, phase } => write!(f, "{request}: {phase}"),
             GameError::NoLevy(e) => write!(f, "draw: no levy is possible: {}", e.reason()),
             GameError::BagDecides(action) => write!(
@@ -218,23 +251,27 @@ impl From<ParseActionError> for GameError {
 /// ```
 #[derive(Clone)]
 pub struct Game {
-    seed: u64,
-    setup_len: usize,
+    pub(crate) seed: u64,
+    pub(crate) rules: Rules,
+    /// The terrain's squares given at the start (`NO_SQUARE` to draw).
+    pub(crate) terrain_given: [u8; 2],
+    pub(crate) setup_len: usize,
     start: Position,
-    steps: Vec<(Position, Action)>,
-    current: Position,
-    redo: Vec<Action>,
+    pub(crate) steps: Vec<(Position, Action)>,
+    pub(crate) current: Position,
+    pub(crate) redo: Vec<Action>,
     pending: Option<Troop>,
     outcome: Option<Outcome>,
-    /// The current position's legal actions while in play (else empty),
-    /// kept so that a turn generates them once.
-    legal: Listing,
-    /// The legal actions in setup and while a drawn troop waits (at most
-    /// four squares either way), so that [`Game::legal`] can lend them.
+    /// The current position's legal actions while in play, or the legal
+    /// decisions of setup (else empty), kept so that a turn generates
+    /// them once.
+    pub(crate) legal: Listing,
+    /// The placements of a drawn troop (at most four squares), so that
+    /// [`Game::legal`] can lend them.
     few: [Action; 4],
     few_len: u8,
     /// The steps since play began that the current position can repeat.
-    window: Window<16>,
+    pub(crate) window: Window<16>,
 }
 
 impl fmt::Debug for Game {
@@ -247,26 +284,21 @@ impl fmt::Debug for Game {
     }
 }
 
-const FIXED_SETUP: [[Action; 3]; 2] = [
-    [
-        Action::place(Troop::Duke, Square::C1),
-        Action::place(Troop::Footman, Square::B1),
-        Action::place(Troop::Footman, Square::D1),
-    ],
-    [
-        Action::place(Troop::Duke, Square::D6),
-        Action::place(Troop::Footman, Square::C6),
-        Action::place(Troop::Footman, Square::E6),
-    ],
-];
-
 impl Game {
     /// A new game in setup: Light places its Duke first.
     pub fn new(seed: u64) -> Game {
-        let start = Position::before_setup();
+        Game::starting(Rules::STANDARD, seed, [NO_SQUARE; 2])
+    }
+
+    /// A new game under `rules` at its first step of setup, with the
+    /// terrain `given` (or drawn).
+    pub(crate) fn starting(rules: Rules, seed: u64, given: [u8; 2]) -> Game {
+        let start = Position::before_setup_of(rules);
         let mut game = Game {
             seed,
-            setup_len: 6,
+            rules,
+            terrain_given: given,
+            setup_len: setup_len(rules),
             start,
             steps: Vec::new(),
             current: start,
@@ -278,6 +310,11 @@ impl Game {
             few_len: 0,
             window: Window::at(0),
         };
+        game.current.set_side(match game.setup_phase(0) {
+            Phase::Draft { side } | Phase::Setup { side, .. } => side,
+            _ => Side::Light,
+        });
+        game.start = game.current;
         game.refresh();
         game
     }
@@ -297,6 +334,8 @@ impl Game {
     pub fn from_position(position: Position, seed: u64) -> Game {
         let mut game = Game {
             seed,
+            rules: position.rules(),
+            terrain_given: [NO_SQUARE; 2],
             setup_len: 0,
             start: position,
             steps: Vec::new(),
@@ -317,6 +356,8 @@ impl Game {
     /// seed, keeping its buffers (no heap allocation once they have grown).
     pub fn reset_standard(&mut self, seed: u64) {
         self.seed = seed;
+        self.rules = Rules::STANDARD;
+        self.terrain_given = [NO_SQUARE; 2];
         self.setup_len = 6;
         self.start = Position::before_setup();
         self.steps.clear();
@@ -349,14 +390,7 @@ impl Game {
     /// Where the game stands.
     pub fn phase(&self) -> Phase {
         if self.steps.len() < self.setup_len {
-            let i = self.steps.len();
-            let side = if i < 3 { Side::Light } else { Side::Dark };
-            let troop = if i.is_multiple_of(3) {
-                Troop::Duke
-            } else {
-                Troop::Footman
-            };
-            return Phase::Setup { side, troop };
+            return self.setup_phase(self.steps.len());
         }
         if let Some(outcome) = self.outcome {
             return Phase::Over(outcome);
@@ -399,6 +433,20 @@ impl Game {
         // last capture or levy, at the same side to move, with the same key,
         // compared whole.
         let cur = &self.current;
+        if self.rules.objective() == Objective::Coup {
+            // A relocation does not pass the turn, so positions with the
+            // same side to move are not always two apart; and the position
+            // after a relocation is not counted (Expanded Play). A plain
+            // count over the window.
+            let start = self.window.start().max(self.setup_len);
+            let counted = (start..self.steps.len()).filter(|&i| {
+                let (p, _) = &self.steps[i];
+                let after_relocation =
+                    i > self.setup_len && self.steps[i - 1].1.kind() == ActionKind::Flag;
+                !after_relocation && p.key() == cur.key() && p.same_position(cur)
+            });
+            return 1 + counted.count() as u32;
+        }
         self.window.count(
             &self.steps,
             cur.key(),
@@ -408,7 +456,7 @@ impl Game {
     }
 
     /// Recomputes the legal list and the result after any change.
-    fn refresh(&mut self) {
+    pub(crate) fn refresh(&mut self) {
         self.refresh_here();
     }
 
@@ -416,22 +464,31 @@ impl Game {
     /// ([`Game::push`]) saves a call.
     #[inline(always)]
     fn refresh_here(&mut self) {
-        if let Phase::Setup { side, troop } = self.phase() {
-            self.legal.list.clear();
+        if self.steps.len() < self.setup_len {
             self.outcome = None;
-            let mut few = [Action::place(troop, Square::A1); 4];
-            let mut n = 0;
-            for (slot, sq) in few.iter_mut().zip(self.setup_squares(side, troop)) {
-                *slot = Action::place(troop, sq);
-                n += 1;
-            }
-            (self.few, self.few_len) = (few, n);
+            let mut list = core::mem::take(&mut self.legal.list);
+            self.setup_actions(self.steps.len(), &mut list);
+            self.legal.list = list;
             return;
         }
         self.current.generate_into(&mut self.legal);
-        self.outcome = self
-            .current
-            .outcome_given(self.legal.list.is_empty(), self.repetitions());
+        let no_action = self.legal.list.is_empty();
+        let relocated = self.steps.len() > self.setup_len
+            && self.rules.objective() == Objective::Coup
+            && self
+                .steps
+                .last()
+                .is_some_and(|&(_, a)| a.kind() == ActionKind::Flag);
+        self.outcome = if relocated {
+            // A relocation is not a turn: only the rule of no action is
+            // checked after it (Expanded Play's decision 16).
+            no_action.then(|| Outcome::Win {
+                winner: !self.current.side_to_move(),
+                reason: crate::WinReason::NoAction,
+            })
+        } else {
+            self.current.outcome_given(no_action, self.repetitions())
+        };
     }
 
     /// The legal actions now, borrowed: setup placements in setup, the
@@ -461,8 +518,10 @@ impl Game {
     #[inline]
     pub fn legal(&self) -> &[Action] {
         match self.phase() {
-            Phase::Play => &self.legal.list,
-            Phase::Setup { .. } | Phase::Levy { .. } => &self.few[..usize::from(self.few_len)],
+            Phase::Play | Phase::Setup { .. } | Phase::Draft { .. } | Phase::Flags { .. } => {
+                &self.legal.list
+            }
+            Phase::Levy { .. } => &self.few[..usize::from(self.few_len)],
             Phase::Over(_) => &[],
         }
     }
@@ -540,62 +599,11 @@ impl Game {
     /// levy once per (troop kind, square) as SPEC §9 lists them; empty in
     /// setup and once the game is over. Borrowed, not copied.
     pub fn position_actions(&self) -> &[Action] {
-        if self.outcome.is_some() {
+        if self.outcome.is_some() || self.steps.len() < self.setup_len {
             &[]
         } else {
             &self.legal.list
         }
-    }
-
-    fn setup_squares(&self, side: Side, troop: Troop) -> impl Iterator<Item = Square> + '_ {
-        let allowed: crate::Bitboard = if troop == Troop::Duke {
-            match side {
-                Side::Light => [Square::C1, Square::D1].into_iter().collect(),
-                Side::Dark => [Square::C6, Square::D6].into_iter().collect(),
-            }
-        } else {
-            // Left, right or front of the Duke, which stands on the home row.
-            match self.current.duke(side) {
-                Some(k) => crate::Bitboard(ADJACENT[k.index()]),
-                None => crate::Bitboard::EMPTY,
-            }
-        };
-        (allowed & !self.current.occupied()).into_iter()
-    }
-
-    fn play_setup(&mut self, action: Action) -> Result<(), GameError> {
-        let Phase::Setup { side, troop } = self.phase() else {
-            unreachable!("play_setup outside setup");
-        };
-        let ok = match action.view() {
-            ActionView::Place { troop: t, to } => {
-                t == troop && self.setup_squares(side, troop).any(|sq| sq == to)
-            }
-            _ => false,
-        };
-        if !ok {
-            return Err(GameError::Setup {
-                action,
-                side,
-                troop,
-            });
-        }
-        let before = self.current;
-        let ActionView::Place { to, .. } = action.view() else {
-            unreachable!()
-        };
-        self.current.setup_place(troop, to);
-        let placed = self.steps.len() + 1;
-        if placed == 3 {
-            self.current.set_side(Side::Dark);
-        } else if placed == 6 {
-            self.current.set_side(Side::Light);
-        }
-        self.steps.push((before, action));
-        // Play begins with an empty repetition window.
-        self.window = Window::at(self.steps.len());
-        self.refresh();
-        Ok(())
     }
 
     /// Plays an action: a setup placement in setup; a maneuver in play;
@@ -639,7 +647,9 @@ impl Game {
     /// [`Game::play`] with whole levies accepted in play.
     fn play_any(&mut self, action: Action) -> Result<(), GameError> {
         match self.phase() {
-            Phase::Setup { .. } => self.play_setup(action)?,
+            Phase::Setup { .. } | Phase::Draft { .. } | Phase::Flags { .. } => {
+                self.play_setup(action)?
+            }
             Phase::Over(_) => {
                 return Err(GameError::Phase {
                     request: Request::Play(action),
@@ -701,27 +711,6 @@ impl Game {
             .push(before.key(), self.current.quiet() == 0, self.steps.len());
         self.pending = None;
         self.refresh_here();
-    }
-
-    /// Places the fixed setup (SPEC §5) for the side setting up, which
-    /// must not have placed anything yet.
-    pub fn setup_fixed(&mut self) -> Result<(), GameError> {
-        match self.phase() {
-            Phase::Setup {
-                side,
-                troop: Troop::Duke,
-            } => {
-                for a in FIXED_SETUP[side.index()] {
-                    self.play_setup(a)?;
-                }
-                self.redo.clear();
-                Ok(())
-            }
-            phase => Err(GameError::Phase {
-                request: Request::FixedSetup,
-                phase,
-            }),
-        }
     }
 
     /// Draws a tile for a levy from the game's generator. The troop is
@@ -833,6 +822,11 @@ impl Game {
         if self.pending.take().is_some() {
             return true;
         }
+        // Chance events of setup (terrain) go with the decision before
+        // them: drawn again the same way when it is played again.
+        while self.steps.len() > 1 && self.steps.last().is_some_and(|&(_, a)| Game::is_chance(a)) {
+            self.steps.pop();
+        }
         let Some((before, action)) = self.steps.pop() else {
             return false;
         };
@@ -890,6 +884,22 @@ pub(crate) fn draw_troop(seed: u64, pos: &Position) -> Troop {
     } else {
         kind_holding_slow(bag.bits(), pick)
     }
+}
+
+/// The square a game with `seed` draws for terrain `which` (0 the
+/// Mountain, 1 the Fort) in `pos` among the squares of `empty` (not
+/// none), uniformly: from xoshiro256++ seeded by the seed and the terrain
+/// mixed with the position's key, as a levy's draw. Undo never re-rolls it.
+pub(crate) fn draw_square(seed: u64, pos: &Position, which: u64, empty: u64) -> u8 {
+    debug_assert!(empty != 0);
+    let rng_seed =
+        mix(seed ^ mix(0x7E44_A1D5_u64 ^ which)) ^ mix(pos.key() ^ mix(u64::from(pos.turn())));
+    let pick = bounded(rng_seed, empty.count_ones());
+    let mut rest = empty;
+    for _ in 0..pick {
+        rest &= rest - 1;
+    }
+    rest.trailing_zeros() as u8
 }
 
 /// The kind holding the `pick`-th tile of a bag of at most 15 tiles
@@ -1018,29 +1028,9 @@ impl Game {
     /// move otherwise (also while its drawn troop waits).
     pub fn side_to_decide(&self) -> Side {
         match self.phase() {
-            Phase::Setup { side, .. } => side,
+            Phase::Setup { side, .. } | Phase::Draft { side } | Phase::Flags { side, .. } => side,
             _ => self.current.side_to_move(),
         }
-    }
-
-    /// In setup, the placement the AI suggests: the fixed setup's next
-    /// one (SPEC §5), or the first allowed when the side set up otherwise;
-    /// `None` outside setup.
-    ///
-    /// ```
-    /// use duke_engine::Game;
-    /// let game = Game::new(1);
-    /// assert_eq!(game.setup_suggestion().map(|a| a.to_string()), Some("D@C1".into()));
-    /// assert_eq!(Game::standard(1).setup_suggestion(), None);
-    /// ```
-    pub fn setup_suggestion(&self) -> Option<Action> {
-        let Phase::Setup { side, .. } = self.phase() else {
-            return None;
-        };
-        FIXED_SETUP[side.index()]
-            .into_iter()
-            .find(|&a| self.is_legal(a))
-            .or_else(|| self.legal().first().copied())
     }
 
     /// Draws `troop` for a levy instead of taking it from the game's
@@ -1224,10 +1214,30 @@ mod tests {
                         .into_iter()
                         .map(|sq| Action::place(troop, sq))
                         .collect(),
-                    Phase::Setup { side, troop } => game
-                        .setup_squares(side, troop)
-                        .map(|sq| Action::place(troop, sq))
-                        .collect(),
+                    Phase::Setup { side, troop } => {
+                        // SPEC §5: the Duke on its home row's C or D, a
+                        // Footman left of, right of or in front of it.
+                        let rank = if side == Side::Light { 0 } else { 5 };
+                        let home = |f: u8| Square::from_coords(f, rank);
+                        let allowed: Vec<Square> = if troop == Troop::Duke {
+                            [home(2), home(3)].into_iter().flatten().collect()
+                        } else {
+                            let k = game.position().duke(side).unwrap();
+                            let front = if side == Side::Light { 1 } else { -1 };
+                            [k.offset(-1, 0), k.offset(1, 0), k.offset(0, front)]
+                                .into_iter()
+                                .flatten()
+                                .collect()
+                        };
+                        let mut v: Vec<Action> = allowed
+                            .into_iter()
+                            .filter(|&sq| game.position().tile_at(sq).is_none())
+                            .map(|sq| Action::place(troop, sq))
+                            .collect();
+                        v.sort();
+                        v
+                    }
+                    Phase::Draft { .. } | Phase::Flags { .. } => unreachable!("standard rules"),
                     Phase::Over(_) => Vec::new(),
                 };
                 assert_eq!(game.legal(), &want[..]);

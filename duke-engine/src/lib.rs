@@ -238,6 +238,7 @@ mod charts;
 pub mod dpn;
 pub mod encode;
 mod error;
+mod expanded;
 #[cfg(feature = "alloc")]
 mod game;
 mod idle;
@@ -255,10 +256,13 @@ pub mod record;
 pub mod render;
 #[cfg(feature = "alloc")]
 mod repetition;
+mod rules;
 #[cfg(feature = "search")]
 pub mod search;
 #[cfg(feature = "serde")]
 mod serde_impls;
+#[cfg(feature = "alloc")]
+mod setup;
 mod side;
 mod square;
 #[cfg(test)]
@@ -272,7 +276,9 @@ mod zobrist;
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
 
-pub use action::{Action, ActionFlags, ActionKind, ActionList, ActionView, Decision, MAX_ACTIONS};
+pub use action::{
+    Action, ActionFlags, ActionKind, ActionList, ActionView, Decision, Terrain, MAX_ACTIONS,
+};
 pub use arbiter::{
     Chance, DrawReason, IllegalActionError, IllegalReason, Outcome, Reason, WinReason, QUIET_LIMIT,
 };
@@ -289,6 +295,9 @@ pub use notation::{ActionError, ParseActionError};
 pub use perft::{divide, perft};
 pub use position::{Position, PositionBytesError};
 pub use range::{Limit, RangeError, MAX_PERFT_DEPTH};
+pub use rules::{Objective, ParseRulesError, Rules, RulesProblem};
+#[cfg(feature = "alloc")]
+pub use setup::SetupRule;
 pub use side::{BySide, Perspective, Side};
 pub use square::{ParseSquareError, Square};
 pub use troop::{Bag, ByTroop, Face, Tile, Troop};

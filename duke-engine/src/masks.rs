@@ -291,6 +291,120 @@ const fn build_moves() -> [[Moves; 36]; CODES] {
     table
 }
 
+/// A fraction `n / d` with `d > 0`, for the exact geometry of lines.
+#[derive(Clone, Copy)]
+struct Frac(i32, i32);
+
+const fn frac_lt(a: Frac, b: Frac) -> bool {
+    a.0 * b.1 < b.0 * a.1
+}
+
+const fn frac_max(a: Frac, b: Frac) -> Frac {
+    if frac_lt(a, b) {
+        b
+    } else {
+        a
+    }
+}
+
+const fn frac_min(a: Frac, b: Frac) -> Frac {
+    if frac_lt(a, b) {
+        a
+    } else {
+        b
+    }
+}
+
+/// The open interval of `t` in which the coordinate `a + t * d` (doubled
+/// coordinates: a square's centre at an odd number) lies strictly inside
+/// the cell `(2u, 2u + 2)`; `None` when it never does.
+const fn cell_interval(a: i32, d: i32, u: i32) -> Option<(Frac, Frac)> {
+    let (lo, hi) = (2 * u, 2 * u + 2);
+    if d == 0 {
+        return if lo < a && a < hi {
+            Some((Frac(-1, 1), Frac(2, 1)))
+        } else {
+            None
+        };
+    }
+    if d > 0 {
+        Some((Frac(lo - a, d), Frac(hi - a, d)))
+    } else {
+        Some((Frac(a - hi, -d), Frac(a - lo, -d)))
+    }
+}
+
+/// `crossed(s, t)` of the rules of terrain: the squares other than `s`
+/// and `t` whose interior the segment between their centres meets (a
+/// corner touch does not count).
+const fn crossed(s: usize, t: usize) -> u64 {
+    let (ax, ay) = (2 * (s % 6) as i32 + 1, 2 * (s / 6) as i32 + 1);
+    let (bx, by) = (2 * (t % 6) as i32 + 1, 2 * (t / 6) as i32 + 1);
+    let (dx, dy) = (bx - ax, by - ay);
+    let mut out = 0u64;
+    let mut u = 0;
+    while u < 36 {
+        if u != s && u != t {
+            let x = cell_interval(ax, dx, (u % 6) as i32);
+            let y = cell_interval(ay, dy, (u / 6) as i32);
+            if let (Some((xl, xh)), Some((yl, yh))) = (x, y) {
+                let lo = frac_max(frac_max(xl, yl), Frac(0, 1));
+                let hi = frac_min(frac_min(xh, yh), Frac(1, 1));
+                if frac_lt(lo, hi) {
+                    out |= 1 << u;
+                }
+            }
+        }
+        u += 1;
+    }
+    out
+}
+
+const fn build_crossed() -> [[u64; 36]; 36] {
+    let mut table = [[0u64; 36]; 36];
+    let mut s = 0;
+    while s < 36 {
+        let mut t = 0;
+        while t < 36 {
+            if s != t {
+                table[s][t] = crossed(s, t);
+            }
+            t += 1;
+        }
+        s += 1;
+    }
+    table
+}
+
+/// `CROSSED[s][t]`: the squares a straight line from `s` to `t` crosses
+/// (Expanded Play: Jumps, Strikes and Commands are not made across the
+/// Mountain or the Fort).
+pub(crate) static CROSSED: [[u64; 36]; 36] = build_crossed();
+
+const fn build_shadows() -> [[u64; 36]; 36] {
+    let crossed = build_crossed();
+    let mut table = [[0u64; 36]; 36];
+    let mut s = 0;
+    while s < 36 {
+        let mut t = 0;
+        while t < 36 {
+            let mut c = crossed[s][t];
+            while c != 0 {
+                let u = c.trailing_zeros() as usize;
+                table[s][u] |= 1 << t;
+                c &= c - 1;
+            }
+            t += 1;
+        }
+        s += 1;
+    }
+    table
+}
+
+/// `SHADOW[s][u]`: the squares `t` whose line from `s` crosses `u` (what
+/// terrain on `u` hides from a tile on `s`).
+pub(crate) static SHADOW: [[u64; 36]; 36] = build_shadows();
+
 /// `REACH[code][square]`: the fixed-offset marks of a tile.
 pub(crate) static REACH: [[Reach; 36]; CODES] = build_reach();
 /// `MOVES[code][square]`: the same marks as the generator reads them.
@@ -381,7 +495,7 @@ const fn build_slider_rows() -> ([u8; CODES], [[[u64; 4]; 36]; SLIDERS + 1]) {
 /// first occupied square: the lowest, found with a sentinel bit so that no
 /// blocker keeps the whole ray without a branch.
 #[inline(always)]
-fn ray_up(ray: u64, occ: u64) -> u64 {
+pub(crate) fn ray_up(ray: u64, occ: u64) -> u64 {
     let i = (ray & occ | 1 << 63).trailing_zeros();
     ray & (2u64 << i).wrapping_sub(1)
 }
@@ -389,7 +503,7 @@ fn ray_up(ray: u64, occ: u64) -> u64 {
 /// [`ray_up`] for a ray toward lower squares: its first occupied square is
 /// the highest.
 #[inline(always)]
-fn ray_down(ray: u64, occ: u64) -> u64 {
+pub(crate) fn ray_down(ray: u64, occ: u64) -> u64 {
     let j = 63 - (ray & occ | 1).leading_zeros();
     ray & u64::MAX << j
 }
@@ -576,6 +690,36 @@ mod tests {
                             "{tile} on {from} with {occ:#x}"
                         );
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn crossed_lines_follow_the_rules_of_terrain() {
+        use Square::*;
+        let c = |a: Square, b: Square| CROSSED[a as usize][b as usize];
+        let bits = |sqs: &[Square]| sqs.iter().fold(0u64, |m, &s| m | 1 << s as u8);
+        // One square away: nothing; two on a line: the middle square.
+        assert_eq!(c(C3, C4), 0);
+        assert_eq!(c(C3, D4), 0);
+        assert_eq!(c(C3, C5), bits(&[C4]));
+        assert_eq!(c(C3, E5), bits(&[D4]));
+        assert_eq!(c(C3, A3), bits(&[B3]));
+        // A Knight's jump (1, 2) crosses (0, 1) and (1, 1); (2, 1) crosses
+        // (1, 0) and (1, 1).
+        assert_eq!(c(C3, D5), bits(&[C4, D4]));
+        assert_eq!(c(C3, E4), bits(&[D3, D4]));
+        // Longer lines, for commands: (3, 1) and (4, 0).
+        assert_eq!(c(A1, D2), bits(&[B1, C2]));
+        assert_eq!(c(A1, E1), bits(&[B1, C1, D1]));
+        // Symmetric, and never the end squares.
+        for (s, row) in CROSSED.iter().enumerate() {
+            for (t, &line) in row.iter().enumerate() {
+                assert_eq!(line, CROSSED[t][s]);
+                assert_eq!(line & (1 << s | 1 << t), 0);
+                for (u, shadow) in SHADOW[s].iter().enumerate() {
+                    assert_eq!(line >> u & 1, shadow >> t & 1);
                 }
             }
         }

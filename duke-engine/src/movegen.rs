@@ -32,6 +32,10 @@ pub(crate) trait Sink {
     fn strikes(&mut self, from: usize, targets: u64);
     fn commands(&mut self, commander: usize, from: usize, targets: u64, enemy: u64);
     fn levies(&mut self, bag: Bag, squares: u64);
+    /// Expanded Play: the Flag held on `holder` passed to `targets`.
+    fn passes(&mut self, holder: usize, targets: u64);
+    /// Expanded Play: the mover's Flag relocated to `squares`.
+    fn flag_squares(&mut self, squares: u64);
 }
 
 /// Counts actions without listing them.
@@ -53,6 +57,12 @@ impl Sink for Counter {
     #[inline(always)]
     fn levies(&mut self, bag: Bag, squares: u64) {
         self.0 += u64::from(bag.kinds() * squares.count_ones());
+    }
+    fn passes(&mut self, _: usize, targets: u64) {
+        self.0 += u64::from(targets.count_ones());
+    }
+    fn flag_squares(&mut self, squares: u64) {
+        self.0 += u64::from(squares.count_ones());
     }
 }
 
@@ -86,6 +96,14 @@ impl Sink for ActionList {
         }
         debug_assert!(n <= 4, "levy squares are next to the Duke");
         self.push_placements(row, n.min(4), bag.kind_mask());
+    }
+    fn passes(&mut self, holder: usize, targets: u64) {
+        let head = Action::pack(ActionKind::Pass, holder, 0, 0, false);
+        self.push_targets(head, 6, targets, 0);
+    }
+    fn flag_squares(&mut self, squares: u64) {
+        let head = Action::pack(ActionKind::Flag, 0, 0, 0, false);
+        self.push_targets(head, 6, squares, 0);
     }
 }
 
@@ -146,9 +164,12 @@ impl Listing {
                     && self.levy_squares >> action.b() & 1 != 0;
                 listed.then_some(action.with_capture(false))
             }
-            ActionKind::Strike | ActionKind::Command => {
-                self.list.iter().find(|&&a| a == action).copied()
-            }
+            ActionKind::Strike
+            | ActionKind::Command
+            | ActionKind::Pass
+            | ActionKind::Flag
+            | ActionKind::Terrain
+            | ActionKind::Pick => self.list.iter().find(|&&a| a == action).copied(),
         }
     }
 }
@@ -176,6 +197,12 @@ impl Sink for Listing {
         self.levy_kinds = bag.kind_mask();
         self.levy_squares = squares;
         self.list.levies(bag, squares);
+    }
+    fn passes(&mut self, holder: usize, targets: u64) {
+        self.list.passes(holder, targets);
+    }
+    fn flag_squares(&mut self, squares: u64) {
+        self.list.flag_squares(squares);
     }
 }
 
@@ -409,6 +436,10 @@ impl Position {
     /// callers, so that a sink's counters stay in registers.
     #[inline(always)]
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+        if !self.rules.plays_standard() {
+            self.generate_expanded(sink);
+            return;
+        }
         let us = self.side.index();
         let (k, ek) = (self.dukes[us], self.dukes[us ^ 1]);
         if k == NO_SQUARE || ek == NO_SQUARE {
@@ -542,6 +573,9 @@ impl Position {
     /// assert!(!Position::standard().is_duke_attacked(Side::Light));
     /// ```
     pub fn is_duke_attacked(&self, side: Side) -> bool {
+        if !self.rules.plays_standard() {
+            return self.duke_attacked_expanded(side);
+        }
         match self.duke(side) {
             Some(k) => self.attacked_with(!side, k.index(), self.occupied().0),
             None => false,
@@ -556,8 +590,13 @@ impl Position {
         Square::ALL
             .into_iter()
             .filter(|sq| {
-                self.by_side[by.index()] & 1 << sq.index() == 0
-                    && self.attacked_with(by, sq.index(), occ | 1 << sq.index())
+                let t = sq.index();
+                self.by_side[by.index()] & 1 << t == 0
+                    && if self.rules.plays_standard() {
+                        self.attacked_with(by, t, occ | 1 << t)
+                    } else {
+                        self.attackers_expanded::<true>(by, t, occ | 1 << t) != 0
+                    }
             })
             .collect()
     }
@@ -573,6 +612,9 @@ impl Position {
     /// ```
     pub fn attackers(&self, by: Side, target: Square) -> Bitboard {
         let occ = self.occupied().0 | 1 << target.index();
+        if !self.rules.plays_standard() {
+            return Bitboard(self.attackers_expanded::<false>(by, target.index(), occ));
+        }
         Bitboard(self.attackers_with::<false>(by, target.index(), occ))
     }
 
@@ -588,7 +630,10 @@ impl Position {
     pub fn duke_dangers(&self) -> impl Iterator<Item = (Square, Bitboard)> + '_ {
         let us = self.side;
         let k = self.dukes[us.index()];
-        let (reach, occ) = if k == NO_SQUARE || self.dukes[us.index() ^ 1] == NO_SQUARE {
+        // The guard rule holds only under the Duke objective.
+        let guarded = self.rules.objective() == crate::Objective::Duke;
+        let (reach, occ) = if !guarded || k == NO_SQUARE || self.dukes[us.index() ^ 1] == NO_SQUARE
+        {
             (0, 0)
         } else {
             let (reach, _) = self.pseudo_targets(k as usize);
@@ -598,7 +643,11 @@ impl Position {
             if self.dukes[us.index() ^ 1] as usize == t.index() {
                 return None; // taking the Duke is always legal
             }
-            let by = self.attackers_with::<false>(!us, t.index(), occ);
+            let by = if self.rules.plays_standard() {
+                self.attackers_with::<false>(!us, t.index(), occ)
+            } else {
+                self.attackers_expanded::<false>(!us, t.index(), occ)
+            };
             (by != 0).then_some((t, Bitboard(by)))
         })
     }
@@ -606,6 +655,9 @@ impl Position {
     /// Every square the tile on `sq` could land on or strike by its marks,
     /// before the guard rule (used to explain illegal actions).
     pub(crate) fn pseudo_targets(&self, sq: usize) -> (u64, u64) {
+        if !self.rules.plays_standard() {
+            return self.pseudo_targets_expanded(sq);
+        }
         let code = self.board[sq] as usize;
         let side = code & 1;
         let own = self.by_side[side];
@@ -655,11 +707,16 @@ mod tests {
     fn capacity_bounds_every_position() {
         // Each tile of an army at its best square, plus every levy: at most
         // 14 kinds in a bag (never a Duke) times 4 squares next to the Duke.
+        // Expanded Play adds at most 4 passes of the one Flag a side
+        // holds and 36 squares for a relocation of its own (its armies are
+        // the standard one's or smaller: Dark Rider's five Pikemen).
         let bound: u32 = Troop::ALL
             .iter()
             .map(|&t| u32::from(t.army_count()) * most_actions(t))
             .sum::<u32>()
-            + 14 * 4;
+            + 14 * 4
+            + 4
+            + 36;
         assert!(bound as usize <= MAX_ACTIONS, "bound {bound}");
         assert_eq!(bound as usize, MAX_ACTIONS, "the capacity is the bound");
     }

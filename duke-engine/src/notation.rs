@@ -1,4 +1,7 @@
-//! Action text (SPEC §8): `B1-B2`, `C3xC5`, `C3*B5`, `E4:D5-E5`, `P@C2`.
+//! Action text (SPEC §8): `B1-B2`, `C3xC5`, `C3*B5`, `E4:D5-E5`, `P@C2`;
+//! and for Expanded Play `B3^B4` (a Flag passed), `flag@A4` (a Flag placed
+//! or relocated), `mountain@C3` and `fort@D4` (terrain placed) and `pick:W`
+//! (a draft pick).
 //!
 //! Readers accept lowercase squares and letters, and `-` where `x` is
 //! written. [`Position::parse_action`] reads an action and checks it
@@ -8,14 +11,14 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::names::TextSnippet;
-use crate::{Action, IllegalActionError, Position, Square, Troop};
+use crate::{Action, IllegalActionError, Position, Square, Terrain, Troop};
 
 /// Action text that could not be read.
 ///
 /// ```
 /// use duke_engine::Action;
 /// let err = "B1~B2".parse::<Action>().unwrap_err();
-/// assert_eq!(err.to_string(), "action \"B1~B2\": expected '-', 'x', '*' or ':' after B1");
+/// assert_eq!(err.to_string(), "action \"B1~B2\": expected '-', 'x', '*', ':' or '^' after B1");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseActionError {
@@ -44,7 +47,7 @@ impl fmt::Display for ParseActionError {
             }
             ParseActionErrorKind::BadTroop(c) => write!(f, "'{c}' is not a troop letter"),
             ParseActionErrorKind::BadSeparator(sq) => {
-                write!(f, "expected '-', 'x', '*' or ':' after {sq}")
+                write!(f, "expected '-', 'x', '*', ':' or '^' after {sq}")
             }
             ParseActionErrorKind::Trailing => f.write_str("unexpected text after the action"),
             ParseActionErrorKind::SameSquare => f.write_str("the action goes nowhere"),
@@ -108,6 +111,26 @@ impl FromStr for Action {
                 Ok(a)
             }
         };
+        // Expanded Play's words: a pick, a Flag, terrain.
+        let word =
+            |w: &str| bytes.len() > w.len() && bytes[..w.len()].eq_ignore_ascii_case(w.as_bytes());
+        if word("pick:") {
+            let letter = bytes[5];
+            let troop = Troop::from_char(letter.to_ascii_uppercase() as char)
+                .ok_or(err(ParseActionErrorKind::BadTroop(letter as char)))?;
+            return end(6, Action::pick(troop));
+        }
+        for (w, terrain) in [
+            ("flag@", None),
+            ("mountain@", Some(Terrain::Mountain)),
+            ("fort@", Some(Terrain::Fort)),
+        ] {
+            if word(w) {
+                let to = square_at(w.len())?;
+                let a = terrain.map_or(Action::flag(to), |t| Action::terrain(t, to));
+                return end(w.len() + 2, a);
+            }
+        }
         match bytes {
             [] => Err(err(ParseActionErrorKind::Empty)),
             [letter, b'@', ..] => {
@@ -132,6 +155,13 @@ impl FromStr for Action {
                             return Err(err(ParseActionErrorKind::SameSquare));
                         }
                         end(5, Action::strike(first, target))
+                    }
+                    Some(b'^') => {
+                        let to = square_at(3)?;
+                        if to == first {
+                            return Err(err(ParseActionErrorKind::SameSquare));
+                        }
+                        end(5, Action::pass(first, to))
                     }
                     Some(b':') => {
                         let from = square_at(3)?;
@@ -228,7 +258,18 @@ mod tests {
     #[test]
     fn round_trips() {
         for text in [
-            "B1-B2", "C3xC5", "C3*B5", "E4:D5-E5", "E4:D5xE5", "P@C2", "D@C1",
+            "B1-B2",
+            "C3xC5",
+            "C3*B5",
+            "E4:D5-E5",
+            "E4:D5xE5",
+            "P@C2",
+            "D@C1",
+            "B3^B4",
+            "flag@A4",
+            "mountain@C3",
+            "fort@D4",
+            "pick:W",
         ] {
             let a: Action = text.parse().unwrap();
             assert_eq!(a.to_string(), text);
@@ -247,7 +288,12 @@ mod tests {
             ("B1-B2x", "unexpected text after the action"),
             ("Q@C2", "'Q' is not a troop letter"),
             ("B1-B1", "the action goes nowhere"),
-            ("E4:D5+E5", "expected '-', 'x', '*' or ':' after D5"),
+            ("B3^B3", "the action goes nowhere"),
+            ("flag@G1", "expected a square (A1 to F6) at position 6"),
+            ("mountain@C3x", "unexpected text after the action"),
+            ("pick:Q", "'Q' is not a troop letter"),
+            ("pick:", "expected a square (A1 to F6) at position 1"),
+            ("E4:D5+E5", "expected '-', 'x', '*', ':' or '^' after D5"),
             ("1B-B2", "expected a square (A1 to F6) at position 1"),
             ("P@", "expected a square (A1 to F6) at position 3"),
         ] {

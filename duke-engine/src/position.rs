@@ -4,7 +4,9 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 
 use crate::masks::EMPTY;
-use crate::{zobrist, Action, ActionKind, Bag, Bitboard, BySide, Face, Side, Square, Tile, Troop};
+use crate::{
+    zobrist, Action, ActionKind, Bag, Bitboard, BySide, Face, Rules, Side, Square, Tile, Troop,
+};
 
 /// "No square" in the Duke cache.
 pub(crate) const NO_SQUARE: u8 = 36;
@@ -13,10 +15,15 @@ pub(crate) const NO_SQUARE: u8 = 36;
 /// quiet counter and the turn counter, with its Zobrist key kept
 /// incrementally.
 ///
-/// `Position` is `Copy` and takes 88 bytes (a test pins the size), so
+/// Under Expanded Play a position also holds its [`Rules`], the squares of
+/// the Mountain and the Fort, each side's Flag, the points of Counting Coup
+/// and a pending relocation of a Flag.
+///
+/// `Position` is `Copy` and takes 96 bytes (a test pins the size), so
 /// search and perft copy it to make an action. Equality compares every
 /// field; [`Position::same_position`] compares what SPEC §6 calls a
-/// position (board, bags, side to move). `Hash` uses the key.
+/// position (board, bags, side to move, and Expanded Play's terrain,
+/// Flags, points and relocation). `Hash` uses the key.
 ///
 /// ```
 /// use duke_engine::{Position, Side, Square, Troop};
@@ -36,6 +43,15 @@ pub struct Position {
     pub(crate) dukes: [u8; 2],
     pub(crate) side: Side,
     pub(crate) quiet: u8,
+    /// Expanded Play: the rules, the squares of the Mountain and the Fort
+    /// (`NO_SQUARE` without), each side's Flag square (`NO_SQUARE`
+    /// without), the points of Counting Coup and whether the side to move
+    /// may first relocate its Flag. All empty in the standard game.
+    pub(crate) rules: Rules,
+    pub(crate) terrain: [u8; 2],
+    pub(crate) flags: [u8; 2],
+    pub(crate) score: [u8; 2],
+    pub(crate) relocate: bool,
 }
 
 impl Position {
@@ -74,6 +90,11 @@ impl Position {
             dukes: [NO_SQUARE; 2],
             side: Side::Light,
             quiet: 0,
+            rules: Rules::STANDARD,
+            terrain: [NO_SQUARE; 2],
+            flags: [NO_SQUARE; 2],
+            score: [0; 2],
+            relocate: false,
         }
     }
 
@@ -127,6 +148,49 @@ impl Position {
         Square::from_index(self.dukes[side.index()])
     }
 
+    /// The rules of the game this position belongs to.
+    #[inline]
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The Mountain's square, under rules with the Mountain.
+    #[inline]
+    pub fn mountain(&self) -> Option<Square> {
+        Square::from_index(self.terrain[0])
+    }
+
+    /// The Fort's square, under rules with the Fort.
+    #[inline]
+    pub fn fort(&self) -> Option<Square> {
+        Square::from_index(self.terrain[1])
+    }
+
+    /// The square of a terrain tile, if it is on the board.
+    pub fn terrain_square(&self, terrain: crate::Terrain) -> Option<Square> {
+        Square::from_index(self.terrain[terrain.index()])
+    }
+
+    /// The square of `side`'s Flag (the one `side` keeps from the
+    /// opponent), under Counting Coup and Other Objective.
+    #[inline]
+    pub fn flag(&self, side: Side) -> Option<Square> {
+        Square::from_index(self.flags[side.index()])
+    }
+
+    /// `side`'s points in Counting Coup (0 to 3; 3 wins).
+    #[inline]
+    pub fn score(&self, side: Side) -> u32 {
+        u32::from(self.score[side.index()])
+    }
+
+    /// Whether the side to move may first relocate its Flag (Counting
+    /// Coup, after a point scored against it).
+    #[inline]
+    pub fn relocation_pending(&self) -> bool {
+        self.relocate
+    }
+
     /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
@@ -151,7 +215,21 @@ impl Position {
     /// §6): board (kind, owner and face of every tile), both bags and the
     /// side to move; the counters are not compared.
     pub fn same_position(&self, other: &Position) -> bool {
-        self.board == other.board && self.bags == other.bags && self.side == other.side
+        self.board == other.board
+            && self.bags == other.bags
+            && self.side == other.side
+            && self.same_state(other)
+    }
+
+    /// Whether both have the same Expanded Play state: rules, terrain,
+    /// Flags, points and relocation.
+    #[inline(always)]
+    fn same_state(&self, other: &Position) -> bool {
+        self.rules == other.rules
+            && self.terrain == other.terrain
+            && self.flags == other.flags
+            && self.score == other.score
+            && self.relocate == other.relocate
     }
 
     /// The Zobrist key computed from scratch; always equal to [`Position::key`].
@@ -167,6 +245,20 @@ impl Position {
         }
         if self.side == Side::Dark {
             key ^= zobrist::dark_to_move();
+        }
+        key ^ self.state_key()
+    }
+
+    /// The key of the Expanded Play state (0 in the standard game).
+    pub(crate) fn state_key(&self) -> u64 {
+        let mut key = zobrist::rules(self.rules.index());
+        for i in 0..2 {
+            key ^= zobrist::terrain(i, self.terrain[i]);
+            key ^= zobrist::flag(i, self.flags[i]);
+            key ^= zobrist::score(i, self.score[i]);
+        }
+        if self.relocate {
+            key ^= zobrist::relocate();
         }
         key
     }
@@ -275,6 +367,18 @@ impl Position {
     /// Use [`Position::play`] for actions from outside.
     #[inline]
     pub fn play_unchecked(&mut self, action: Action) {
+        if self.rules.objective().has_flags() {
+            // Counting Coup and Other Objective: Flags, points, relocation.
+            self.play_with_flags(action);
+            return;
+        }
+        self.play_base(action);
+    }
+
+    /// [`Position::play_unchecked`] without Expanded Play's Flags: the
+    /// standard game's play, and Dark Rider's and the terrain's.
+    #[inline(always)]
+    pub(crate) fn play_base(&mut self, action: Action) {
         let us = self.side.index();
         let quiet_reset = match action.kind() {
             ActionKind::Relocate => {
@@ -306,6 +410,12 @@ impl Position {
                 self.take_from_bag(us, troop);
                 self.put_code(action.b(), (troop as u8) << 2 | us as u8);
                 true
+            }
+            // Passes and relocations come only with the Flags
+            // (`play_with_flags`); terrain and picks only in setup.
+            ActionKind::Pass | ActionKind::Flag | ActionKind::Terrain | ActionKind::Pick => {
+                debug_assert!(false, "{action:?} is not an action of play");
+                false
             }
         };
         self.quiet = if quiet_reset {
@@ -350,17 +460,44 @@ impl Position {
         out.set_side(if swap { !self.side } else { self.side });
         out.quiet = self.quiet;
         out.turn = self.turn;
+        // Expanded Play's state, mapped the same way.
+        out.rules = self.rules;
+        let at = |sq: u8| Square::from_index(sq).map_or(NO_SQUARE, |s| map(s) as u8);
+        out.terrain = self.terrain.map(at);
+        let (flags, score) = if swap {
+            (
+                [self.flags[1], self.flags[0]],
+                [self.score[1], self.score[0]],
+            )
+        } else {
+            (self.flags, self.score)
+        };
+        out.flags = flags.map(at);
+        out.score = score;
+        out.relocate = self.relocate;
+        out.key ^= out.state_key();
         out
     }
 }
 
 /// Bytes that [`Position::from_bytes`] refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionBytesError(&'static str);
+pub struct PositionBytesError(BytesProblem);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum BytesProblem {
+    /// The bytes are not the form's.
+    Form(&'static str),
+    /// They are, but the position is not one DPN's rules allow.
+    Invalid(crate::ParseDpnError),
+}
 
 impl fmt::Display for PositionBytesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "position bytes: {}", self.0)
+        match &self.0 {
+            BytesProblem::Form(what) => write!(f, "position bytes: {what}"),
+            BytesProblem::Invalid(e) => write!(f, "position bytes: {e}"),
+        }
     }
 }
 
@@ -380,21 +517,31 @@ impl PositionBytesError {
 
 impl Position {
     /// The length of [`Position::to_bytes`].
-    pub const BYTES: usize = 58;
+    pub const BYTES: usize = 66;
 
     /// A compact binary form for pickling and storage. Unlike DPN, it also
-    /// holds positions in which a Duke has been captured. It holds, in
-    /// order:
+    /// holds positions in which the game is over (a Duke captured, the
+    /// third point scored). It holds, in order:
     ///
     /// - 36 tile codes (`troop * 4 + face * 2 + side`, 60 for empty);
     /// - both bags as little-endian `u64` of 4-bit counts;
     /// - the side to move, the quiet counter and the turn as little-endian
-    ///   `u32`.
+    ///   `u32`;
+    /// - Expanded Play: the rules (their index, 0 for the standard game),
+    ///   the Mountain's and the Fort's squares, Light's and Dark's Flag
+    ///   squares (36 for none), both sides' points, and 1 when a relocation
+    ///   is pending.
+    ///
+    /// Reading checks everything DPN checks (the same checks, but for the
+    /// end of a game).
     ///
     /// ```
     /// use duke_engine::Position;
     /// let pos = Position::standard();
     /// assert_eq!(Position::from_bytes(&pos.to_bytes()), Ok(pos));
+    /// let mut bytes = pos.to_bytes();
+    /// bytes[53] = 201; // a quiet counter past 200
+    /// assert!(Position::from_bytes(&bytes).is_err());
     /// ```
     pub fn to_bytes(&self) -> [u8; Position::BYTES] {
         let mut out = [0u8; Position::BYTES];
@@ -404,22 +551,26 @@ impl Position {
         out[52] = self.side as u8;
         out[53] = self.quiet;
         out[54..58].copy_from_slice(&self.turn.to_le_bytes());
+        out[58] = self.rules.index() as u8;
+        out[59..61].copy_from_slice(&self.terrain);
+        out[61..63].copy_from_slice(&self.flags);
+        out[63..65].copy_from_slice(&self.score);
+        out[65] = u8::from(self.relocate);
         out
     }
 
     /// Reads [`Position::to_bytes`], checking every field.
     pub fn from_bytes(bytes: &[u8]) -> Result<Position, PositionBytesError> {
+        let form = |what| PositionBytesError(BytesProblem::Form(what));
         if bytes.len() != Position::BYTES {
-            return Err(PositionBytesError("expected 58 bytes"));
+            return Err(form("expected 66 bytes"));
         }
         let mut pos = Position::blank();
-        let mut counts = [[0u32; 15]; 2];
         for (sq, &code) in bytes[..36].iter().enumerate() {
             if code > EMPTY {
-                return Err(PositionBytesError("a tile code is out of range"));
+                return Err(form("a tile code is out of range"));
             }
             if code != EMPTY {
-                counts[(code & 1) as usize][(code >> 2) as usize] += 1;
                 pos.put_code(sq, code);
             }
         }
@@ -428,24 +579,53 @@ impl Position {
             word.copy_from_slice(&bytes[36 + 8 * side.index()..44 + 8 * side.index()]);
             let bits = u64::from_le_bytes(word);
             if bits >> 60 != 0 {
-                return Err(PositionBytesError("a bag has bits past its 15 counts"));
+                return Err(form("a bag has bits past its 15 counts"));
             }
-            let bag = Bag::from_bits(bits);
-            for troop in Troop::ALL {
-                let n = counts[side.index()][troop.index()] + u32::from(bag.count(troop));
-                if n > u32::from(troop.army_count()) {
-                    return Err(PositionBytesError("more tiles of a kind than an army has"));
-                }
-            }
-            pos.set_bag(side, bag);
+            pos.set_bag(side, Bag::from_bits(bits));
         }
         pos.set_side(match bytes[52] {
             0 => Side::Light,
             1 => Side::Dark,
-            _ => return Err(PositionBytesError("the side to move is not 0 or 1")),
+            _ => return Err(form("the side to move is not 0 or 1")),
         });
+        if u32::from(bytes[53]) > crate::QUIET_LIMIT {
+            return Err(form("the quiet counter is past 200"));
+        }
         pos.quiet = bytes[53];
         pos.turn = u32::from_le_bytes([bytes[54], bytes[55], bytes[56], bytes[57]]);
+        pos.rules = Rules::all()
+            .find(|r| r.index() == usize::from(bytes[58]))
+            .ok_or(form("the rules are not a valid combination"))?;
+        let square = |b: u8| {
+            if b <= NO_SQUARE {
+                Ok(b)
+            } else {
+                Err(form("a square is past 36"))
+            }
+        };
+        pos.terrain = [square(bytes[59])?, square(bytes[60])?];
+        pos.flags = [square(bytes[61])?, square(bytes[62])?];
+        if bytes[63] > 3 || bytes[64] > 3 || bytes[65] > 1 {
+            return Err(form("points past 3 or a relocation that is not 0 or 1"));
+        }
+        pos.score = [bytes[63], bytes[64]];
+        pos.relocate = bytes[65] == 1;
+        // The state's items, exactly those the rules use.
+        let r = pos.rules;
+        let present = |b: u8| b != NO_SQUARE;
+        if present(pos.terrain[0]) != r.mountain()
+            || present(pos.terrain[1]) != r.fort()
+            || (present(pos.flags[0]) || present(pos.flags[1])) != r.objective().has_flags()
+            || present(pos.flags[0]) != present(pos.flags[1])
+            || (r.objective() != crate::Objective::Coup && (pos.score != [0, 0] || pos.relocate))
+        {
+            return Err(form(
+                "the terrain, Flags or points are not those of the rules",
+            ));
+        }
+        pos.key = pos.key_from_scratch();
+        pos.check(true)
+            .map_err(|e| PositionBytesError(BytesProblem::Invalid(e)))?;
         Ok(pos)
     }
 }
@@ -482,7 +662,7 @@ mod tests {
 
     #[test]
     fn size_is_small() {
-        assert_eq!(core::mem::size_of::<Position>(), 88);
+        assert_eq!(core::mem::size_of::<Position>(), 96);
     }
 
     #[test]

@@ -13,11 +13,17 @@
 //!
 //! - The first line is `duke-record 1`. Blank lines and lines starting
 //!   with `#` are ignored.
+//! - `rules <text>` (Expanded Play; none for the standard game) names the
+//!   rules (`coup+mountain`), before `setup` or `start`.
 //! - `seed N` (optional) is the game's seed, for draws after the record.
-//! - `setup` lists the placements made (SPEC §5), in order; a game that
-//!   began from a position has `start <DPN>` instead.
+//! - `setup` lists the start of the game in order: the placements (SPEC
+//!   §5), and under Expanded Play the draft's picks (`pick:W`), the terrain
+//!   drawn (`mountain@C3`, `fort@D4`) and the Flags placed (`flag@A4`); a
+//!   game that began from a position has `start <DPN>` instead.
 //! - Each turn is one line, `N. <action>` (SPEC §8 action text), numbered
-//!   from 1. A levy is written with the troop that was drawn (`P@C5`).
+//!   from 1. A levy is written with the troop that was drawn (`P@C5`). A
+//!   Flag relocated before the turn's action (Counting Coup) comes first on
+//!   the turn's line: `7. flag@A3 B2-B3`.
 //! - `result <light|dark|draw> <reason>` (optional) closes a finished
 //!   game; a reader checks it against the replayed game. Reasons are
 //!   `duke-captured`, `no-action`, `repetition` and `quiet-turns`.
@@ -54,6 +60,9 @@ pub struct RecordError {
 pub enum RecordErrorKind {
     /// The first line is not `duke-record 1`.
     Header,
+    /// A `rules` line that cannot be read, or that disagrees with the
+    /// start position's.
+    Rules(crate::ParseRulesError),
     /// A line that is none of the known kinds.
     UnknownLine,
     /// A `seed` that is not a number.
@@ -122,6 +131,7 @@ impl RecordError {
     pub fn code(&self) -> &'static str {
         match self.kind {
             RecordErrorKind::Header => "record.header",
+            RecordErrorKind::Rules(_) => "record.rules",
             RecordErrorKind::UnknownLine => "record.unknown-line",
             RecordErrorKind::Seed => "record.seed",
             RecordErrorKind::Start(_) => "record.start",
@@ -144,14 +154,15 @@ impl fmt::Display for RecordError {
         f.write_str(": ")?;
         match &self.kind {
             RecordErrorKind::Header => f.write_str("expected the header \"duke-record 1\""),
+            RecordErrorKind::Rules(e) => e.fmt(f),
             RecordErrorKind::UnknownLine => f.write_str(
-                "expected \"seed N\", \"setup ...\", \"start <DPN>\", \"N. <action>\" or \"result ...\"",
+                "expected \"rules ...\", \"seed N\", \"setup ...\", \"start <DPN>\", \"N. <action>\" or \"result ...\"",
             ),
             RecordErrorKind::Seed => f.write_str("the seed is not a whole number below 2^64"),
             RecordErrorKind::Start(e) => e.fmt(f),
-            RecordErrorKind::Misplaced => {
-                f.write_str("\"setup\" or \"start\" must come once, before the turns")
-            }
+            RecordErrorKind::Misplaced => f.write_str(
+                "\"setup\" or \"start\" must come once, before the turns, and after \"rules\" and \"seed\"",
+            ),
             RecordErrorKind::TurnNumber { expected } => {
                 write!(f, "expected turn number {expected}")
             }
@@ -198,6 +209,7 @@ pub(crate) fn read(text: &str, seed_override: Option<u64>) -> Result<Game, Recor
         None => return Err(RecordError::new(1, None, RecordErrorKind::Header)),
     }
     let mut seed = None;
+    let mut rules: Option<crate::Rules> = None;
     let mut game: Option<Game> = None;
     let mut turn = 0u32;
     let mut result: Option<(usize, &str)> = None;
@@ -215,17 +227,55 @@ pub(crate) fn read(text: &str, seed_override: Option<u64>) -> Result<Game, Recor
                         .map_err(|_| err(RecordErrorKind::Seed))?,
                 );
             }
-            "setup" | "start" if game.is_some() => return Err(err(RecordErrorKind::Misplaced)),
+            "rules" if game.is_none() && rules.is_none() => {
+                rules = Some(rest.parse().map_err(|e| err(RecordErrorKind::Rules(e)))?);
+            }
+            "setup" | "start" | "rules" if game.is_some() => {
+                return Err(err(RecordErrorKind::Misplaced))
+            }
             "setup" => {
-                let mut g = Game::new(seed_override.or(seed).unwrap_or(0));
+                let rules = rules.unwrap_or_default();
+                let seed = seed_override.or(seed).unwrap_or(0);
+                // The terrain the record carries is the game's, drawn
+                // where the game draws it: given to the game from the start.
+                let mut given = [None, None];
                 for a in rest.split_whitespace() {
-                    g.play_text(a)
+                    if let Ok(crate::ActionView::Terrain { terrain, to }) =
+                        a.parse::<crate::Action>().map(crate::Action::view)
+                    {
+                        given[terrain.index()] = Some(to);
+                    }
+                }
+                let mut g = if given == [None, None] {
+                    Game::with_rules(rules, seed)
+                } else {
+                    Game::with_terrain(rules, seed, given[0], given[1])
+                        .map_err(|e| err(RecordErrorKind::Action(e)))?
+                };
+                for a in rest.split_whitespace() {
+                    let action: crate::Action = a
+                        .parse()
+                        .map_err(|e| err(RecordErrorKind::Action(GameError::from(e))))?;
+                    if action.kind() == crate::ActionKind::Terrain {
+                        // Placed by the game after the decision before it.
+                        let placed = g.actions().any(|x| x == action);
+                        if !placed {
+                            return Err(err(RecordErrorKind::Misplaced));
+                        }
+                        continue;
+                    }
+                    g.play(action)
                         .map_err(|e| err(RecordErrorKind::Action(e)))?;
                 }
                 game = Some(g);
             }
             "start" => {
                 let pos: Position = rest.parse().map_err(|e| err(RecordErrorKind::Start(e)))?;
+                if let Some(r) = rules {
+                    if r != pos.rules() {
+                        return Err(err(RecordErrorKind::Misplaced));
+                    }
+                }
                 game = Some(Game::from_position(
                     pos,
                     seed_override.or(seed).unwrap_or(0),
@@ -245,16 +295,38 @@ pub(crate) fn read(text: &str, seed_override: Option<u64>) -> Result<Game, Recor
                 if g.actions().len() < g.setup_len() {
                     return Err(err(RecordErrorKind::SetupIncomplete));
                 }
-                // A record carries each levy whole, its troop drawn then.
-                rest.parse()
-                    .map_err(crate::GameError::from)
-                    .and_then(|a| g.play_levy(a))
-                    .map_err(|e| err(RecordErrorKind::Action(e)))?;
+                // A record carries each levy whole, its troop drawn then;
+                // a relocation of a Flag comes before the turn's action.
+                let mut words = rest.split_whitespace();
+                let (first, second) = (words.next().unwrap_or(""), words.next());
+                if words.next().is_some() {
+                    return Err(err(RecordErrorKind::UnknownLine));
+                }
+                let play = |g: &mut Game, text: &str| {
+                    text.parse()
+                        .map_err(crate::GameError::from)
+                        .and_then(|a| g.play_levy(a))
+                        .map_err(|e| err(RecordErrorKind::Action(e)))
+                };
+                if let Some(second) = second {
+                    if !first.starts_with("flag@") {
+                        return Err(err(RecordErrorKind::UnknownLine));
+                    }
+                    play(g, first)?;
+                    play(g, second)?;
+                } else {
+                    play(g, first)?;
+                }
             }
             _ => return Err(err(RecordErrorKind::UnknownLine)),
         }
     }
-    let game = game.unwrap_or_else(|| Game::new(seed_override.or(seed).unwrap_or(0)));
+    let game = game.unwrap_or_else(|| {
+        Game::with_rules(
+            rules.unwrap_or_default(),
+            seed_override.or(seed).unwrap_or(0),
+        )
+    });
     if let Some((n, text)) = result {
         let actual = game.outcome().map(outcome_text);
         if actual.as_deref() != Some(text) {
@@ -283,6 +355,9 @@ impl Game {
     fn write_record(&self, with_seed: bool) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "duke-record 1");
+        if !self.rules().is_standard() {
+            let _ = writeln!(out, "rules {}", self.rules());
+        }
         if with_seed {
             let _ = writeln!(out, "seed {}", self.seed());
         }
@@ -295,8 +370,22 @@ impl Game {
             }
             out.push('\n');
         }
-        for (i, a) in self.turns().enumerate() {
-            let _ = writeln!(out, "{}. {a}", i + 1);
+        let mut number = 0;
+        let mut relocation = false;
+        for a in self.turns() {
+            if !relocation {
+                number += 1;
+                let _ = write!(out, "{number}.");
+            }
+            let _ = write!(out, " {a}");
+            // A relocation shares its line with the turn's action.
+            relocation = a.kind() == crate::ActionKind::Flag;
+            if !relocation {
+                out.push('\n');
+            }
+        }
+        if relocation {
+            out.push('\n');
         }
         if let Some(outcome) = self.outcome() {
             let _ = writeln!(out, "result {}", outcome_text(outcome));

@@ -29,6 +29,15 @@ struct Keys {
     tiles: [[u64; 36]; CODES],
     bags: [[[u64; 16]; 15]; 2],
     dark_to_move: u64,
+    /// Expanded Play: the Mountain's and the Fort's squares (index 36, no
+    /// square, is 0), each side's Flag square, each side's points, a
+    /// pending relocation and the rules. The standard game's key has none
+    /// of them, so its keys are those of before.
+    terrain: [[u64; 37]; 2],
+    flags: [[u64; 37]; 2],
+    score: [[u64; 4]; 2],
+    relocate: u64,
+    rules: [u64; 32],
 }
 
 const fn build() -> Keys {
@@ -62,11 +71,51 @@ const fn build() -> Keys {
         }
         side += 1;
     }
-    let (_, dark_to_move) = splitmix64(state);
+    let (s, dark_to_move) = splitmix64(state);
+    state = s;
+    let mut terrain = [[0u64; 37]; 2];
+    let mut flags = [[0u64; 37]; 2];
+    let mut score = [[0u64; 4]; 2];
+    let mut i = 0;
+    while i < 2 {
+        let mut sq = 0;
+        while sq < 36 {
+            let (s, k) = splitmix64(state);
+            state = s;
+            terrain[i][sq] = k;
+            let (s, k) = splitmix64(state);
+            state = s;
+            flags[i][sq] = k;
+            sq += 1;
+        }
+        let mut n = 1;
+        while n < 4 {
+            let (s, k) = splitmix64(state);
+            state = s;
+            score[i][n] = k;
+            n += 1;
+        }
+        i += 1;
+    }
+    let (s, relocate) = splitmix64(state);
+    state = s;
+    let mut rules = [0u64; 32];
+    let mut r = 1;
+    while r < 32 {
+        let (s, k) = splitmix64(state);
+        state = s;
+        rules[r] = k;
+        r += 1;
+    }
     Keys {
         tiles,
         bags,
         dark_to_move,
+        terrain,
+        flags,
+        score,
+        relocate,
+        rules,
     }
 }
 
@@ -88,6 +137,37 @@ pub(crate) fn bag(side: usize, troop: usize, count: u8) -> u64 {
 #[inline(always)]
 pub(crate) fn dark_to_move() -> u64 {
     KEYS.dark_to_move
+}
+
+/// The key of terrain `which` (0 the Mountain, 1 the Fort) on square
+/// index `sq` (36: none, key 0).
+#[inline(always)]
+pub(crate) fn terrain(which: usize, sq: u8) -> u64 {
+    KEYS.terrain[which][sq as usize % 37]
+}
+
+/// The key of `side`'s Flag on square index `sq` (36: none, key 0).
+#[inline(always)]
+pub(crate) fn flag(side: usize, sq: u8) -> u64 {
+    KEYS.flags[side][sq as usize % 37]
+}
+
+/// The key of `side`'s points (0 has key 0).
+#[inline(always)]
+pub(crate) fn score(side: usize, points: u8) -> u64 {
+    KEYS.score[side][points as usize & 3]
+}
+
+/// The key of a pending relocation.
+#[inline(always)]
+pub(crate) fn relocate() -> u64 {
+    KEYS.relocate
+}
+
+/// The key of the rules (the standard rules have key 0).
+#[inline(always)]
+pub(crate) fn rules(index: usize) -> u64 {
+    KEYS.rules[index & 31]
 }
 
 #[cfg(test)]
@@ -114,12 +194,29 @@ mod tests {
             }
         }
         all.push(dark_to_move());
+        for i in 0..2 {
+            for sq in 0..36 {
+                all.push(terrain(i, sq));
+                all.push(flag(i, sq));
+            }
+            for n in 1..4 {
+                all.push(score(i, n));
+            }
+        }
+        all.push(relocate());
+        for r in 1..32 {
+            all.push(rules(r));
+        }
         let n = all.len();
         all.sort_unstable();
         all.dedup();
         assert_eq!(all.len(), n);
         assert_eq!(tile(60, 0), 0);
         assert_eq!(bag(0, 0, 0), 0);
+        assert_eq!(
+            (terrain(0, 36), flag(1, 36), score(0, 0), rules(0)),
+            (0, 0, 0, 0)
+        );
         // Pinned: changing the generator would invalidate stored keys.
         assert_eq!(tile(0, 0), splitmix64(SEED).1);
     }

@@ -151,10 +151,16 @@ fn name_vectors_are_the_engines() {
         assert_eq!(p.as_str().parse(), Ok(p));
         row("perspective", p.as_str(), &p.to_string(), "-");
     }
-    for (k, sample) in ActionKind::ALL
-        .into_iter()
-        .zip(["B1-A1", "D4*D2", "F6:E5-F5", "P@B2"])
-    {
+    for (k, sample) in ActionKind::ALL.into_iter().zip([
+        "B1-A1",
+        "D4*D2",
+        "F6:E5-F5",
+        "P@B2",
+        "B3^B4",
+        "flag@A4",
+        "mountain@C3",
+        "pick:W",
+    ]) {
         assert_eq!(k.as_str().parse(), Ok(k));
         assert_eq!(sample.parse::<Action>().unwrap().kind(), k);
         row("action_kind", k.as_str(), "-", sample);
@@ -290,7 +296,7 @@ const REQUEST_ROWS: &[(&str, &str, &str)] = &[
     ("standard", "-", "level=6"),
     ("standard", "-", "depth=65"),
     ("standard", "-", "millis=86400001"),
-    ("standard", "-", "hint top=210"),
+    ("standard", "-", "hint top=1000"),
     ("standard", "-", "hint level=7"),
     ("standard", "-", "evaluation=nnue"),
     ("standard", "-", "evaluation="),

@@ -221,12 +221,12 @@ fn broken_records_name_the_line_and_turn() {
         ("duke-record 1\nsetup D@C1 F@B1 F@A1\n", "record line 2: F@A1: Light places a Footman on an empty square left of, right of or in front of its Duke"),
         ("duke-record 1\nsetup D@C1 F@B1 F@D1 D@D6 F@C6 F@E6\n1. B1-B2\n3. E6-F6\n", "record line 4 (turn 2): expected turn number 2"),
         ("duke-record 1\nsetup D@C1 F@B1 F@D1 D@D6 F@C6 F@E6\n1. B1-B2\n2. B2-B4\n", "record line 4 (turn 2): B2-B4: the Footman on B2 is Light's, and Dark is to move"),
-        ("duke-record 1\nsetup D@C1 F@B1 F@D1 D@D6 F@C6 F@E6\n1. B1~B2\n", "record line 3 (turn 1): action \"B1~B2\": expected '-', 'x', '*' or ':' after B1"),
+        ("duke-record 1\nsetup D@C1 F@B1 F@D1 D@D6 F@C6 F@E6\n1. B1~B2\n", "record line 3 (turn 1): action \"B1~B2\": expected '-', 'x', '*', ':' or '^' after B1"),
         ("duke-record 1\nsetup D@C1 F@B1\n1. B1-B2\n", "record line 3 (turn 1): turns follow a setup that is not complete"),
-        ("duke-record 1\n1. B1-B2\n", "record line 2: \"setup\" or \"start\" must come once, before the turns"),
+        ("duke-record 1\n1. B1-B2\n", "record line 2: \"setup\" or \"start\" must come once, before the turns, and after \"rules\" and \"seed\""),
         ("duke-record 1\nstart 2fdf1/6/6/6/6/1FDF2 q -/- 0 0\n", "record line 2: dpn field \"side\": expected 'l' or 'd', found \"q\""),
         ("duke-record 1\nsetup D@C1 F@B1 F@D1 D@D6 F@C6 F@E6\nresult light duke-captured\n", "record line 3: the record has a result but the game is not over"),
-        ("duke-record 1\nsetup D@C1 F@B1 F@D1 D@D6 F@C6 F@E6\nhello\n", "record line 3: expected \"seed N\", \"setup ...\", \"start <DPN>\", \"N. <action>\" or \"result ...\""),
+        ("duke-record 1\nsetup D@C1 F@B1 F@D1 D@D6 F@C6 F@E6\nhello\n", "record line 3: expected \"rules ...\", \"seed N\", \"setup ...\", \"start <DPN>\", \"N. <action>\" or \"result ...\""),
     ];
     for (text, want) in cases {
         let err = Game::from_record(text).unwrap_err();

@@ -2,8 +2,8 @@
 
 use duke_engine::encode::{action_from_index, action_index};
 
+use duke_engine::Action as EngineAction;
 use duke_engine::Decision;
-use duke_engine::{Action as EngineAction, ActionView};
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyType};
@@ -109,32 +109,25 @@ impl Action {
     }
 
     /// The square a tile leaves or strikes from (for a command, the square
-    /// the commanded tile leaves); None for a placement.
+    /// the commanded tile leaves; for a Flag's pass, its holder's); None for
+    /// a placement.
     #[getter]
     fn from_square(&self) -> Option<usize> {
-        match self.inner.action()?.view() {
-            ActionView::Relocate { from, .. } | ActionView::Command { from, .. } => {
-                Some(from.index())
-            }
-            ActionView::Strike { from, .. } => Some(from.index()),
-            ActionView::Place { .. } => None,
-        }
+        self.inner.action()?.origin().map(|s| s.index())
     }
 
     /// The square where a tile lands, is struck or is placed; None for
     /// the levy (the square is the next decision).
     #[getter]
     fn to_square(&self) -> Option<usize> {
-        Some(self.inner.action()?.target().index())
+        self.inner.action()?.to_square().map(|s| s.index())
     }
 
-    /// The troop letter of a placement, None otherwise.
+    /// The troop letter of a placement (or of a draft's pick), None
+    /// otherwise.
     #[getter]
     fn troop(&self) -> Option<String> {
-        match self.inner.action()?.view() {
-            ActionView::Place { troop, .. } => Some(troop.char().to_string()),
-            _ => None,
-        }
+        Some(self.inner.action()?.troop()?.char().to_string())
     }
 
     /// What the action does, as a `duke.ActionFlag` (an enum.IntFlag:

@@ -2,7 +2,7 @@
 
 use duke_engine::encode::{action_index, write_game_mask, write_game_observation};
 
-use duke_engine::encode::{game_indices, index_decision, ACTION_SPACE};
+use duke_engine::encode::{game_indices, index_decision};
 use duke_engine::search::{Answer, Input, Request, Searcher};
 use duke_engine::Decision;
 use duke_engine::Game as EngineGame;
@@ -74,13 +74,14 @@ fn request(
 impl Game {
     /// Writes the mask into a caller's array (see `legal_mask`).
     fn mask_into(&self, out: &Bound<'_, PyAny>, p: duke_engine::Perspective) -> PyResult<()> {
+        let size = duke_engine::encode::action_space(self.inner.rules());
         let wrong = || {
             Error::Value(format!(
-                "legal_mask(out=...): out must be a writable, contiguous bool or uint8 array of {ACTION_SPACE} entries"
+                "legal_mask(out=...): out must be a writable, contiguous bool or uint8 array of {size} entries"
             ))
         };
         if let Ok(arr) = out.cast::<PyArray1<bool>>() {
-            if arr.len() != ACTION_SPACE {
+            if arr.len() != size {
                 return Err(wrong().into());
             }
             let mut rw = arr.try_readwrite().map_err(|_| wrong())?;
@@ -88,7 +89,7 @@ impl Game {
             buf.fill(false);
             game_indices(&self.inner, p, |i| buf[i] = true);
         } else if let Ok(arr) = out.cast::<PyArray1<u8>>() {
-            if arr.len() != ACTION_SPACE {
+            if arr.len() != size {
                 return Err(wrong().into());
             }
             let mut rw = arr.try_readwrite().map_err(|_| wrong())?;
@@ -410,7 +411,10 @@ impl Game {
     ) -> PyResult<Bound<'py, PyAny>> {
         let p = crate::convert::parse::<duke_engine::Perspective>(perspective)?;
         match out {
-            None => Ok(mask_array(py, |buf| write_game_mask(&self.inner, p, buf)).into_any()),
+            None => Ok(mask_array(py, self.inner.rules(), |buf| {
+                write_game_mask(&self.inner, p, buf)
+            })
+            .into_any()),
             Some(out) => {
                 self.mask_into(&out, p)?;
                 Ok(out)

@@ -1,6 +1,6 @@
 //! Positions.
 
-use duke_engine::encode::{write_legal_mask, write_observation, ACTION_SPACE, OBS_LEN, PLANES};
+use duke_engine::encode::{write_legal_mask, write_observation, OBS_LEN, PLANES};
 use duke_engine::perft::{divide_until, perft_until};
 use duke_engine::render::{svg, text_board, SvgFlags, SvgOptions};
 use duke_engine::{perft, Bitboard, Limit, Position as EnginePosition};
@@ -74,9 +74,10 @@ pub fn observation_array<'py>(
 
 pub fn mask_array<'py>(
     py: Python<'py>,
+    rules: duke_engine::Rules,
     fill: impl FnOnce(&mut [u8]),
 ) -> Bound<'py, PyArray1<bool>> {
-    let mut buf = vec![0u8; ACTION_SPACE];
+    let mut buf = vec![0u8; duke_engine::encode::action_space(rules)];
     fill(&mut buf);
     PyArray1::from_vec(py, buf.into_iter().map(|b| b != 0).collect())
 }
@@ -345,7 +346,9 @@ impl Position {
         perspective: &str,
     ) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let p = crate::convert::parse::<duke_engine::Perspective>(perspective)?;
-        Ok(mask_array(py, |buf| write_legal_mask(&self.inner, p, buf)))
+        Ok(mask_array(py, self.inner.rules(), |buf| {
+            write_legal_mask(&self.inner, p, buf)
+        }))
     }
 
     /// An SVG drawing: every tile with the chart of its face that is up,

@@ -2,8 +2,8 @@
 
 use duke_engine::encode::{action_from_index, action_index};
 
+use duke_engine::Action as EngineAction;
 use duke_engine::Decision;
-use duke_engine::{Action as EngineAction, ActionView};
 use wasm_bindgen::prelude::*;
 
 use crate::classes::{Action, Position};
@@ -124,28 +124,20 @@ impl Action {
     /// striker's square for a strike, undefined for a placement.
     #[wasm_bindgen(getter)]
     pub fn from(&self) -> Option<u8> {
-        match self.inner.action()?.view() {
-            ActionView::Relocate { from, .. }
-            | ActionView::Command { from, .. }
-            | ActionView::Strike { from, .. } => Some(from.index() as u8),
-            ActionView::Place { .. } => None,
-        }
+        Some(self.inner.action()?.origin()?.index() as u8)
     }
 
     /// The square where something lands, is struck or is placed;
     /// undefined for the levy (its square is the next decision).
     #[wasm_bindgen(getter)]
     pub fn to(&self) -> Option<u8> {
-        Some(self.inner.action()?.target().index() as u8)
+        Some(self.inner.action()?.to_square()?.index() as u8)
     }
 
     /// The troop letter of a placement, undefined otherwise.
     #[wasm_bindgen(getter)]
     pub fn troop(&self) -> Option<String> {
-        match self.inner.action()?.view() {
-            ActionView::Place { troop, .. } => Some(troop.char().to_string()),
-            _ => None,
-        }
+        Some(self.inner.action()?.troop()?.char().to_string())
     }
 
     /// Whether the action was read or generated as a capture.

@@ -320,7 +320,9 @@ impl Game {
         #[wasm_bindgen(unchecked_optional_param_type = "string | null")] persp: JsValue,
     ) -> Result<Vec<u8>> {
         let p = perspective(persp)?;
-        Ok(mask(|buf| write_game_mask(&self.inner, p, buf)))
+        Ok(mask(self.inner.rules(), |buf| {
+            write_game_mask(&self.inner, p, buf)
+        }))
     }
 
     /// The indices of the decisions the game accepts now, in the engine's

@@ -1,6 +1,6 @@
 //! Positions.
 
-use duke_engine::encode::{write_legal_mask, write_observation, ACTION_SPACE, OBS_LEN};
+use duke_engine::encode::{write_legal_mask, write_observation, OBS_LEN};
 use duke_engine::render::{svg, text_board, SvgFlags, SvgOptions};
 use duke_engine::{divide, perft, Bitboard, Position as EnginePosition};
 use js_sys::Array;
@@ -58,8 +58,8 @@ pub fn chances(list: impl Iterator<Item = duke_engine::Chance>) -> Array {
     .collect()
 }
 
-pub fn mask(fill: impl FnOnce(&mut [u8])) -> Vec<u8> {
-    let mut buf = vec![0u8; ACTION_SPACE];
+pub fn mask(rules: duke_engine::Rules, fill: impl FnOnce(&mut [u8])) -> Vec<u8> {
+    let mut buf = vec![0u8; duke_engine::encode::action_space(rules)];
     fill(&mut buf);
     buf
 }
@@ -373,7 +373,9 @@ impl Position {
         #[wasm_bindgen(unchecked_optional_param_type = "string | null")] persp: JsValue,
     ) -> Result<Vec<u8>> {
         let p = perspective(persp)?;
-        Ok(mask(|buf| write_legal_mask(&self.inner, p, buf)))
+        Ok(mask(self.inner.rules(), |buf| {
+            write_legal_mask(&self.inner, p, buf)
+        }))
     }
 
     /// An SVG drawing: every tile with its current chart, Dark's turned

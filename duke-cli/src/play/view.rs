@@ -373,6 +373,18 @@ impl Session {
                     format!("{side} levies: it draws {troop} and places it on {to}")
                 }
             }
+            ActionView::Pass { holder, to } => {
+                let (o, t) = tile_name(holder);
+                let (_, nt) = tile_name(to);
+                format!("{o} {t} {holder} passes the Flag to the {nt} on {to}")
+            }
+            ActionView::Flag { to } => {
+                format!("{} places its Flag on {to}", before.side_to_move())
+            }
+            ActionView::Terrain { terrain, to } => format!("the {terrain} stands on {to}"),
+            ActionView::Pick { troop } => {
+                format!("{} picks the {}", before.side_to_move(), troop.name())
+            }
         }
     }
 }

@@ -51,6 +51,11 @@ impl Sink for Captures {
     fn levies(&mut self, _: Bag, squares: u64) {
         self.any |= squares != 0;
     }
+    // A Flag's pass or relocation captures nothing.
+    fn passes(&mut self, _: usize, targets: u64) {
+        self.any |= targets != 0;
+    }
+    fn flag_squares(&mut self, _: u64) {}
 }
 
 impl Position {

@@ -237,7 +237,7 @@ fn greedy(pos: &crate::Position, troop: Option<Troop>) -> Decision {
             Decision::Act(a) => {
                 let mut child = *pos;
                 child.play_unchecked(a);
-                if child.duke(child.side_to_move()).is_none() {
+                if super::tree::decided_score(&child, 0).is_some_and(|s| s < 0) {
                     MATE
                 } else {
                     -evaluate(&child)

@@ -89,6 +89,26 @@ pub(super) fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// The score of a position whose game a rule of its objective has
+/// decided, for the side to move: a captured Duke in the standard game;
+/// Expanded Play's wins (points, a Flag home, no tiles, Dark Rider's).
+#[inline(always)]
+pub(super) fn decided_score(pos: &Position, ply: usize) -> Option<i32> {
+    if pos.rules().plays_standard() {
+        return pos
+            .duke(pos.side_to_move())
+            .is_none()
+            .then_some(-MATE + ply as i32);
+    }
+    pos.decided().map(|(winner, _)| {
+        if winner == pos.side_to_move() {
+            MATE - ply as i32
+        } else {
+            -MATE + ply as i32
+        }
+    })
+}
+
 pub(super) fn victim_value(pos: &Position, a: Action) -> i32 {
     let code = pos.board[a.target().index()];
     if code == EMPTY {
@@ -687,9 +707,8 @@ impl Searcher {
     ) -> i32 {
         self.nodes += 1;
         self.enter(ply, pos);
-        let us = pos.side_to_move();
-        if pos.duke(us).is_none() {
-            return (-MATE + ply as i32).clamp(alpha, beta);
+        if let Some(score) = decided_score(pos, ply) {
+            return score.clamp(alpha, beta);
         }
         if pos.quiet() >= QUIET_LIMIT || self.is_repetition(pos) {
             return 0i32.clamp(alpha, beta);
@@ -998,8 +1017,8 @@ impl Searcher {
         if self.out_of_budget() {
             return self.eval(pos, ply).clamp(alpha, beta);
         }
-        if pos.duke(pos.side_to_move()).is_none() {
-            return (-MATE + ply as i32).clamp(alpha, beta);
+        if let Some(score) = decided_score(pos, ply) {
+            return score.clamp(alpha, beta);
         }
         let caps = pos.legal_captures();
         if !caps.any {

@@ -24,7 +24,7 @@ pub(super) const UPPER: u8 = 3;
 /// What a slot holds for a position.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Entry {
-    /// The best action's bits (`Action::to_bits`, below 2^21), or 0.
+    /// The best action's bits (`Action::to_bits`, below 2^22), or 0.
     pub best: u32,
     /// The score, relative to the node for mates.
     pub score: i32,
@@ -34,10 +34,10 @@ pub(super) struct Entry {
     pub flag: u8,
 }
 
-const BEST_BITS: u32 = 21;
+const BEST_BITS: u32 = 22;
 
 impl Entry {
-    // Bits 0..21 the action, 21..23 the flag, 23..31 the depth, 32..64 the score.
+    // Bits 0..22 the action, 22..24 the flag, 24..32 the depth, 32..64 the score.
     #[inline(always)]
     fn pack(self) -> u64 {
         debug_assert!(self.best >> BEST_BITS == 0 && self.flag < 4 && self.depth >= 0);
