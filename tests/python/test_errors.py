@@ -31,7 +31,7 @@ def test_illegal_actions_say_why_and_change_nothing():
         ("B1-B3", duke.IllegalActionError, "B1-B3: the Footman on B1 has no mark that reaches B3"),
         ("Q@C2", duke.ParseError, "action \"Q@C2\": 'Q' is not a troop letter"),
         ("", duke.ParseError, 'action "": empty text'),
-        ("B1~B2", duke.ParseError, "action \"B1~B2\": expected '-', 'x', '*' or ':' after B1"),
+        ("B1~B2", duke.ParseError, "action \"B1~B2\": expected '-', 'x', '*', ':' or '^' after B1"),
     ]
     for text, cls, message in cases:
         with pytest.raises(cls) as e:
