@@ -12,7 +12,8 @@ cd "$(dirname "$0")/.."
 MDBOOK_VERSION=0.5.4
 export PATH="$HOME/.cargo/bin:$PATH"
 if ! mdbook --version 2> /dev/null | grep -qx "mdbook v$MDBOOK_VERSION"; then
-    echo "docs/build.sh: installing mdbook $MDBOOK_VERSION"
+    echo "docs/build.sh: installing mdBook $MDBOOK_VERSION (cargo install --locked), the tool that builds the book."
+    echo "docs/build.sh: it compiles from source: about 9 minutes on two cores, once (it stays in ~/.cargo/bin)."
     # Without the default `serve` and `watch` features: a smaller build.
     cargo install --locked mdbook --version "$MDBOOK_VERSION" --no-default-features --features search
 fi

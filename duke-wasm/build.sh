@@ -4,7 +4,11 @@
 # build (loads its .wasm synchronously: no init call) and a web build (for
 # browsers and Web Workers). Installs what it needs when it is missing: the
 # wasm32 target (rustup) and wasm-bindgen-cli of the crate's exact
-# wasm-bindgen version (cargo install --locked).
+# wasm-bindgen version (cargo install --locked), saying what and why; a
+# first run compiles wasm-bindgen-cli from source (about 9 minutes on two
+# cores) and the engine for wasm32 (about a minute), later runs take seconds.
+# The .wasm is read from cargo's own target directory, wherever
+# CARGO_TARGET_DIR or build.target-dir puts it (cargo metadata says where).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
@@ -20,23 +24,42 @@ if [ -z "$version" ]; then
 fi
 
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
-    step "rustup target add wasm32-unknown-unknown"
+    step "installing the wasm32-unknown-unknown target (rustup target add): the standard library the .wasm is built against; once"
     rustup target add wasm32-unknown-unknown
 fi
 
 if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$version" ]; then
-    step "cargo install --locked wasm-bindgen-cli $version"
+    have="$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')"
+    step "installing wasm-bindgen-cli $version (cargo install --locked)${have:+ in place of $have}: the tool that writes" \
+        "the JavaScript side of the .wasm, and it must be the crate's wasm-bindgen version exactly." \
+        "It compiles from source: about 9 minutes on two cores, once (it stays in ~/.cargo/bin)."
     cargo install --locked wasm-bindgen-cli --version "=$version"
 fi
 
-step "cargo build --target wasm32-unknown-unknown --release -p duke-wasm"
+# Cargo's target directory, as cargo itself resolves it (CARGO_TARGET_DIR,
+# build.target-dir in a config file, or target/ of the workspace).
+target_dir="$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')"
+if [ -z "$target_dir" ]; then
+    echo "duke-wasm/build.sh: cargo metadata did not give the target directory" >&2
+    exit 1
+fi
+wasm="$target_dir/wasm32-unknown-unknown/release/duke_wasm.wasm"
+if [ ! -e "$wasm" ]; then
+    step "cargo build --target wasm32-unknown-unknown --release -p duke-wasm (a first build compiles the engine" \
+        "and its dependencies for wasm32: about a minute on two cores)"
+else
+    step "cargo build --target wasm32-unknown-unknown --release -p duke-wasm"
+fi
 cargo build --quiet --target wasm32-unknown-unknown --release -p duke-wasm
-wasm="target/wasm32-unknown-unknown/release/duke_wasm.wasm"
+if [ ! -f "$wasm" ]; then
+    echo "duke-wasm/build.sh: cargo built no $wasm" >&2
+    exit 1
+fi
 
 pkg="duke-wasm/pkg"
 rm -rf "$pkg"
 mkdir -p "$pkg"
-step "wasm-bindgen (nodejs and web) into $pkg"
+step "wasm-bindgen (nodejs and web): $wasm -> $pkg"
 wasm-bindgen --target nodejs --out-dir "$pkg/node" "$wasm"
 wasm-bindgen --target web --out-dir "$pkg/web" "$wasm"
 # The Node build is CommonJS inside an ES-module package.

@@ -1,7 +1,20 @@
 // The page: a client of the duke-engine package like any user's page. It
-// draws and asks; every target, danger, attacker, legality and result comes
-// from the engine.
-import { Game, DukeError, hintLevel, markNames, markSvg, maxRecordLength, parseSquare, scoreText, squareName, tileSvg as engineTileSvg, troopLetters, troopName } from "duke-engine";
+// draws and asks; every target, danger, attacker, legality, name and result
+// comes from the engine.
+import {
+  Game,
+  defaultLevel,
+  hintLevel,
+  markNames,
+  markSvg,
+  maxRecordLength,
+  parseSquare,
+  scoreText,
+  squareName,
+  tileSvg as engineTileSvg,
+  troopLetters,
+  troopName,
+} from "duke-engine";
 
 const $ = (id) => document.getElementById(id);
 const FILES = ["A", "B", "C", "D", "E", "F"];
@@ -10,27 +23,67 @@ const MARKS = markNames().map(([word]) => word);
 const MARK_NAMES = Object.fromEntries(markNames());
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
 const other = (side) => (side === "light" ? "dark" : "light");
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+// One rounding for every chance the page shows (the levy panel and the bags).
+const percent = (p) => `${Math.round(p * 100)}%`;
+
+// ---- settings, kept in this browser ----------------------------------------
+// The AI's level (the engine's default until changed), the board's
+// orientation, animation (off by default when the system asks for reduced
+// motion) and sound (off by default).
+const SETTINGS_KEY = "duke-page-settings";
+// The levels the AI plays: 1 to the strongest, the hint's level.
+const LEVELS = Array.from({ length: hintLevel() }, (_, i) => i + 1);
+const ORIENTATIONS = ["mine", "light", "dark", "mover"];
+const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+function readSettings() {
+  let stored = {};
+  try {
+    stored = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? "{}") ?? {};
+  } catch {
+    stored = {};
+  }
+  return {
+    level: LEVELS.includes(stored.level) ? stored.level : defaultLevel(),
+    orientation: ORIENTATIONS.includes(stored.orientation) ? stored.orientation : "mine",
+    // null: not chosen, follows prefers-reduced-motion.
+    animate: typeof stored.animate === "boolean" ? stored.animate : null,
+    sound: stored.sound === true,
+  };
+}
+const settings = readSettings();
+function saveSettings() {
+  try {
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
+  } catch {
+    // Storage refused (a private window): the settings last for this visit.
+  }
+}
+const animationOn = () => settings.animate ?? !reducedMotion.matches;
 
 // ---- state -------------------------------------------------------------
 let game = new Game(seedNow());
 let mode = "ai";
 let aiSide = "dark";
-let aiLevel = 2;
-let selected = null; // square index of the selected tile
+let selected = null; // the square of the mover's tile chosen to act
+let inspected = null; // a tile shown in the panel without acting on it
+let panelKey = null; // the position the selection or inspection belongs to
 let resigned = null; // the side that resigned
-let replay = null; // { game } while replaying
+let replay = null; // { index, game, key } while an earlier position is shown
 let busy = false; // the AI is thinking
-let hintMarks = [];
-// The position a shown hint is about; any change hides the hint.
-let hintKey = null;
-const gameKey = () => `${game.record(true)}|${game.phase}|${game.pendingDraw ?? ""}|${game.redoLength}`;
-let lastAiMillis = null;
-let fromDark = false;
-// Turn the board for the side to move (two players at one screen).
-let autoTurn = false;
 let hinting = false; // the engine is looking for a hint
-// The game whose end the result card has shown (it shows once per end).
-let resultShown = null;
+let hintMarks = [];
+let hintKey = null; // the position a shown hint is about
+let levyOpen = false;
+let fromDark = false; // the board seen from Dark
+let turned = false; // turned around by hand (T), on top of the setting
+let cursor = null; // the board's one Tab stop
+let movesCursor = null; // the move list's one Tab stop (an action count)
+let resultShown = null; // the end the result card has shown (once per end)
+let lastAiMillis = null;
+let generation = 0; // a new game or a load makes earlier AI answers stale
+const gameKey = () => `${game.record(true)}|${game.phase}|${game.pendingDraw ?? ""}|${game.redoLength}|${resigned ?? ""}`;
+const viewKey = () => `${gameKey()}|${replay ? replay.index : "live"}`;
 
 function seedNow() {
   return Math.floor(Math.random() * 2 ** 31);
@@ -65,6 +118,41 @@ async function ask(request) {
   });
 }
 
+// ---- words ---------------------------------------------------------------
+// An action in a player's words, from the position before it: "Footman
+// B1→B2", "Footman B1→B2, takes Pikeman", "Longbowman C3 strikes Footman on
+// C5", "Duke C1 commands Footman B1→B2", "levy: Knight on C2". Every name
+// is the engine's.
+function describe(before, action, setup = false) {
+  const sq = squareName;
+  const kind = action.kind;
+  if (kind === "levy") return "levy";
+  if (kind === "place") return `${setup ? "" : "levy: "}${troopName(action.troop)} on ${sq(action.to)}`;
+  const victim = action.isCapture || kind === "strike" ? before.tileAt(action.to) : undefined;
+  const takes = victim ? `, takes ${victim.troop}` : "";
+  if (kind === "strike") {
+    return `${before.tileAt(action.from).troop} ${sq(action.from)} strikes ${victim ? `${victim.troop} on ` : ""}${sq(action.to)}`;
+  }
+  const mover = before.tileAt(action.from);
+  if (kind === "command") {
+    return `${before.tileAt(action.actor).troop} ${sq(action.actor)} commands ${mover.troop} ${sq(action.from)}→${sq(action.to)}${takes}`;
+  }
+  return `${mover.troop} ${sq(action.from)}→${sq(action.to)}${takes}`;
+}
+
+// A target of the selected tile, in words: "E1 (Move)", "C3 (Strike,
+// takes Pikeman)", "B2 (Command: Footman B1→B2)".
+function targetWords(pos, t) {
+  const a = t.action;
+  const victim = a.isCapture || a.kind === "strike" ? pos.tileAt(a.to) : undefined;
+  const takes = victim ? `, takes ${victim.troop}` : "";
+  if (a.kind === "command") return `${squareName(a.to)} (${MARK_NAMES[t.mark]}: ${pos.tileAt(a.from).troop} ${squareName(a.from)}→${squareName(a.to)}${takes})`;
+  return `${squareName(a.to)} (${MARK_NAMES[t.mark]}${takes})`;
+}
+
+// An error for a player: the engine's message, without its code.
+const words = (e) => String(e && e.message ? e.message : e);
+
 // ---- drawing -----------------------------------------------------------
 // Tiles and marks are drawn by the engine (the book's and the renderer's
 // pictures), so the page cannot draw a chart differently. A tile faces its
@@ -72,79 +160,123 @@ async function ask(request) {
 function tileSvg({ letter, side, face }) {
   return engineTileSvg(letter, side, face, fromDark);
 }
-
 function tileFace(tile, face) {
   return { letter: tile.letter, side: tile.side, face };
 }
-
 function chartFigure(letter, side, face, caption) {
   return `<figure>${tileSvg({ letter, side, face })}<figcaption>${caption}</figcaption></figure>`;
 }
 
-// ---- the board ---------------------------------------------------------
+// ---- the board: one Tab stop, arrow keys inside (a roving tabindex) --------
 const squares = new Map(); // index -> button
 function buildBoard() {
   const board = $("board");
+  const hadFocus = board.contains(document.activeElement);
   board.textContent = "";
   squares.clear();
   const ranks = fromDark ? [1, 2, 3, 4, 5, 6] : [6, 5, 4, 3, 2, 1];
   const files = fromDark ? [...FILES].reverse() : FILES;
   for (const r of ranks) {
+    const row = document.createElement("div");
+    row.className = "row";
+    row.setAttribute("role", "row");
     const c = document.createElement("div");
     c.className = "coord";
+    c.setAttribute("role", "rowheader");
     c.textContent = r;
-    board.append(c);
+    row.append(c);
     for (const f of files) {
       const idx = parseSquare(`${f}${r}`);
       const b = document.createElement("button");
       b.className = "sq";
+      b.setAttribute("role", "gridcell");
+      b.tabIndex = -1;
       b.dataset.square = squareName(idx);
       b.addEventListener("click", () => clickSquare(idx));
       b.addEventListener("keydown", (e) => arrowKey(e, idx));
-      board.append(b);
+      b.addEventListener("focus", () => setCursor(idx));
+      row.append(b);
       squares.set(idx, b);
     }
+    board.append(row);
   }
   const fr = document.createElement("div");
   fr.className = "files";
+  fr.setAttribute("aria-hidden", "true");
   fr.innerHTML = `${files.map((f) => `<div class="coord">${f}</div>`).join("")}`;
   board.append(document.createElement("div"), fr);
+  if (cursor !== null) setCursor(cursor);
+  if (hadFocus && cursor !== null) squares.get(cursor).focus();
+}
+
+function setCursor(idx) {
+  if (cursor !== null && cursor !== idx) squares.get(cursor)?.setAttribute("tabindex", "-1");
+  cursor = idx;
+  squares.get(idx)?.setAttribute("tabindex", "0");
 }
 
 function arrowKey(e, idx) {
   const name = squareName(idx);
-  let f = FILES.indexOf(name[0]), r = Number(name[1]);
+  let f = FILES.indexOf(name[0]);
+  let r = Number(name[1]);
   const d = fromDark ? -1 : 1;
   if (e.key === "ArrowUp") r += d;
   else if (e.key === "ArrowDown") r -= d;
   else if (e.key === "ArrowLeft") f -= d;
   else if (e.key === "ArrowRight") f += d;
+  else if (e.key === "Home") f = fromDark ? 5 : 0;
+  else if (e.key === "End") f = fromDark ? 0 : 5;
   else return;
   e.preventDefault();
-  if (f >= 0 && f < 6 && r >= 1 && r <= 6) squares.get(parseSquare(`${FILES[f]}${r}`)).focus();
+  e.stopPropagation();
+  if (f >= 0 && f < 6 && r >= 1 && r <= 6) {
+    const to = parseSquare(`${FILES[f]}${r}`);
+    setCursor(to);
+    squares.get(to).focus();
+  }
+}
+
+// Where the board's Tab stop starts: the selected tile, else the mover's Duke.
+function defaultCursor(pos) {
+  return selected ?? pos.duke(pos.sideToMove) ?? parseSquare(fromDark ? "F1" : "A6");
 }
 
 function humanTurn() {
-  const phase = game.phase;
-  return !busy && !replay && !resigned && phase !== "over" && (mode === "two" || game.sideToDecide !== aiSide);
+  return !busy && !replay && !resigned && game.phase !== "over" && (mode === "two" || game.sideToDecide !== aiSide);
+}
+
+// The board's orientation: the setting, turned around by hand on top.
+function wantFromDark() {
+  let dark;
+  if (settings.orientation === "light") dark = false;
+  else if (settings.orientation === "dark") dark = true;
+  else if (settings.orientation === "mover") dark = game.phase !== "over" && game.sideToDecide === "dark";
+  else dark = mode === "ai" && aiSide === "light";
+  return dark !== turned;
 }
 
 function render() {
-  if (hintKey !== null && hintKey !== gameKey()) {
-    hintKey = null;
-    hintMarks = [];
-    $("hint-panel").hidden = true;
+  if (hintKey !== null && hintKey !== gameKey()) clearHint();
+  if (replay && replay.key !== gameKey()) replay = viewAt(replay.index);
+  // A selection or an inspected tile belongs to one position: any change
+  // (an action, the AI's reply, undo, a load, a step in the move list)
+  // clears it, so the tile's panel never shows a tile that is gone.
+  if (panelKey !== null && panelKey !== viewKey()) {
+    selected = null;
+    inspected = null;
+    panelKey = null;
+    $("chooser").hidden = true;
   }
   const g = view();
   const pos = g.position;
   const phase = g.phase;
   const mover = g.sideToDecide;
-  if (autoTurn && mode === "two" && !replay && (mover === "dark") !== fromDark) {
-    fromDark = mover === "dark";
+  if (wantFromDark() !== fromDark) {
+    fromDark = !fromDark;
     buildBoard();
   }
   document.body.dataset.fromDark = String(fromDark);
-  document.body.dataset.phase = resigned ? "resigned" : phase;
+  document.body.dataset.phase = replay ? "view" : resigned ? "resigned" : phase;
   document.body.dataset.turn = String(pos.turn);
   document.body.dataset.busy = String(busy);
 
@@ -167,6 +299,7 @@ function render() {
     }
     add(selected, "selected");
   }
+  if (inspected !== null) add(inspected, "inspected");
   // The last action of each side.
   const turns = g.turns();
   const n = turns.length;
@@ -191,24 +324,31 @@ function render() {
   }
   for (const sq of hintMarks) add(sq, "hinted");
 
+  if (cursor === null || !squares.has(cursor)) setCursor(defaultCursor(pos));
   for (const [idx, b] of squares) {
     const tile = pos.tileAt(idx);
-    b.className = ["sq", ...(classes.get(idx) ?? [])].join(" ");
+    const cls = ["sq", ...(classes.get(idx) ?? [])].join(" ");
+    if (b.className !== cls) b.className = cls;
     const label = tile ? `${squareName(idx)}: ${cap(tile.side)} ${tile.troop}${tile.face === "flipped" ? " (flipped)" : ""}` : `${squareName(idx)}: empty`;
     const marks = (classes.get(idx) ?? []).filter((c) => c.startsWith("t-")).map((c) => c.slice(2).replace("_", " "));
     b.setAttribute("aria-label", label + (marks.length ? `, target by ${marks.join(", ")}` : "") + (badges.has(idx) ? ", the Duke may not go here" : ""));
-    b.innerHTML = (tile ? tileSvg(tileFace(tile, tile.face)) : "") + (badges.has(idx) ? `<span class="badge">${badges.get(idx)}</span>` : "");
+    b.setAttribute("aria-selected", String(idx === selected));
+    b.setAttribute("tabindex", idx === cursor ? "0" : "-1");
+    // Written only when it changes, so a running animation is not cut short.
+    const html = (tile ? tileSvg(tileFace(tile, tile.face)) : "") + (badges.has(idx) ? `<span class="badge">${badges.get(idx)}</span>` : "");
+    if (b.dukeHtml !== html) {
+      b.innerHTML = html;
+      b.dukeHtml = html;
+    }
   }
 
-  // Status.
+  // Status: whose turn, in words; no timings.
   let status;
-  if (replay) status = `Replay: action ${replay.index} of ${replay.total}`;
+  if (replay) status = `Viewing action ${replay.index} of ${game.actions().length} (read-only).`;
   else if (resigned) status = `${cap(resigned)} resigned: ${cap(other(resigned))} wins.`;
-  else if (phase === "over") {
-    const o = g.outcome;
-    status = `Game over: ${cap(o.text)}.`;
-  } else if (hinting) status = `The engine looks for a hint (level ${hintLevel()}, about a second)…`;
-  else if (busy) status = `The AI (${cap(aiSide)}, level ${aiLevel}) is thinking…`;
+  else if (phase === "over") status = `Game over: ${cap(g.outcome.text)}.`;
+  else if (hinting) status = `The engine looks for a hint (level ${hintLevel()})…`;
+  else if (busy) status = `The AI (${cap(aiSide)}, level ${settings.level}) is thinking…`;
   else if (phase === "setup") {
     const next = g.legalActions()[0];
     status = `${cap(mover)} sets up: place the ${next ? troopName(next.troop) : "tiles"} (a highlighted square).`;
@@ -218,34 +358,27 @@ function render() {
 
   // Buttons.
   const human = humanTurn();
-  $("levy").disabled = !(human && phase === "play" && g.legalActions().some((a) => a.kind === "levy"));
+  const canLevy = human && phase === "play" && g.legalActions().some((a) => a.kind === "levy");
+  $("levy").disabled = !canLevy;
+  const why = human && phase === "play" && !canLevy ? levyReason() : "";
+  $("levy-why").hidden = !why;
+  $("levy-why").textContent = why;
   $("hint").disabled = !(human && (phase === "play" || phase === "levy"));
   $("undo").disabled = busy || !!replay || game.actions().length === 0 || (game.turns().length === 0 && game.phase === "play");
   $("redo").disabled = busy || !!replay || game.redoLength === 0;
   $("resign").disabled = !human || phase === "setup";
   $("fixed").hidden = !(human && phase === "setup");
   $("download").disabled = busy;
-  $("replay").disabled = busy || game.actions().length === 0;
-  $("replay-bar").hidden = !replay;
-  if (replay) $("rp-pos").textContent = `${replay.index} / ${replay.total}`;
 
-  // The record so far.
-  const list = $("moves");
-  // Numbered as the record numbers them: the setup on its own line, then
-  // turn 1, 2, ... (the status line's "Turn N" is the turn to be played).
-  const actions = g.actions();
-  const setupCount = actions.length - g.turns().length;
-  const current = (i) => (replay && i === replay.index - 1 ? " current" : "");
-  const setupLine = setupCount > 0
-    ? `<li class="setup${replay && replay.index - 1 < setupCount && replay.index > 0 ? " current" : ""}">setup ${actions.slice(0, setupCount).join(" ")}</li>`
-    : "";
-  list.innerHTML = setupLine + actions.slice(setupCount)
-    .map((a, i) => `<li value="${i + 1}" class="${current(i + setupCount).trim()}">${a}</li>`).join("");
+  renderViewing();
+  renderMoves();
   renderLevy();
+  renderInfo();
   renderBags(g);
   // New game folds away once a game is under way.
-  if (g.actions().length > setupCount || phase === "over") foldNewGame();
-  maybeShowResult(g);
+  const setupCount = game.actions().length - game.turns().length;
+  if (game.actions().length > setupCount || game.phase === "over") foldNewGame();
+  maybeShowResult();
 }
 
 let folded = null; // the game New game was folded for
@@ -253,6 +386,157 @@ function foldNewGame() {
   if (folded === game) return;
   folded = game;
   $("newgame").open = false;
+}
+
+// ---- why Levy is disabled -------------------------------------------------
+// The engine says why a draw is refused; the page maps its reason to words.
+let levyWhy = { key: null, text: "" };
+function levyReason() {
+  const key = gameKey();
+  if (levyWhy.key === key) return levyWhy.text;
+  let text = "";
+  try {
+    // A copy draws, so the game itself is untouched.
+    game.copy().draw();
+  } catch (e) {
+    const side = game.sideToDecide;
+    if (e.code === "illegal.bag-empty") text = `No levy: ${cap(side)}'s bag is empty.`;
+    else if (e.code === "illegal.occupied") {
+      const duke = game.position.duke(side);
+      text = `No levy: every square next to ${cap(side)}'s Duke${duke === undefined ? "" : ` on ${squareName(duke)}`} is taken.`;
+    } else text = `No levy now: ${words(e)}.`;
+  }
+  levyWhy = { key, text };
+  return text;
+}
+
+// ---- the move list -----------------------------------------------------------
+// Beside the board, in a player's words; a click (or Enter) on a move shows
+// the position after it, read-only, until "Back to the game".
+let movesCache = { key: null, entries: null };
+function moveEntries() {
+  const record = game.record(true);
+  if (movesCache.key === record) return movesCache.entries;
+  const actions = game.actions();
+  const setupCount = actions.length - game.turns().length;
+  const g = Game.fromRecord(record);
+  while (g.undo());
+  const entries = [];
+  for (let i = 0; i < actions.length; i++) {
+    const before = g.position;
+    const a = g.redo();
+    if (!a) break;
+    if (i < setupCount) continue;
+    entries.push({ index: i + 1, side: before.sideToMove, turn: i - setupCount + 1, text: describe(before, a) });
+  }
+  movesCache = { key: record, entries: { setupCount, list: entries } };
+  return movesCache.entries;
+}
+
+let movesShown = null;
+function renderMoves() {
+  const { setupCount, list } = moveEntries();
+  const total = game.actions().length;
+  const at = replay ? replay.index : total;
+  const indices = new Set([0, setupCount, ...list.map((e) => e.index)]);
+  if (!indices.has(movesCursor)) movesCursor = null;
+  const stop = movesCursor ?? at;
+  const key = `${movesCache.key}|${at}|${stop}|${!!replay}`;
+  if (movesShown !== key) {
+    movesShown = key;
+    const ol = $("moves");
+    const hadFocus = ol.contains(document.activeElement);
+    const item = (index, label, text, cls = "") =>
+      `<li><button class="mv${cls}" data-index="${index}" tabindex="${index === stop ? 0 : -1}" aria-label="${esc(label)}"${index === at && replay ? ' aria-current="step"' : ""}>${text}</button></li>`;
+    let html = item(0, "The start", "Start", " start");
+    if (setupCount > 0) html += item(setupCount, `Setup: ${setupCount} tiles`, `Setup (${setupCount} tiles)`, " setup");
+    for (const e of list) {
+      html += item(e.index, `Turn ${e.turn}, ${cap(e.side)}: ${e.text}`, `<span class="no">${e.turn}.</span><span class="dot ${e.side}" aria-hidden="true"></span>${esc(e.text)}`, e.index === total ? " latest" : "");
+    }
+    ol.innerHTML = html;
+    // The position shown stays in sight: the latest move, or the one viewed.
+    const current = ol.querySelector(`[data-index="${at}"]`);
+    if (current) {
+      const li = current.parentElement;
+      if (li.offsetTop < ol.scrollTop || li.offsetTop + li.offsetHeight > ol.scrollTop + ol.clientHeight) {
+        ol.scrollTop = li.offsetTop - ol.clientHeight / 2;
+      }
+    }
+    if (hadFocus) ol.querySelector('[tabindex="0"]')?.focus();
+  }
+  $("rp-pos").textContent = replay ? `${replay.index} / ${total}` : "";
+  $("rp-start").disabled = total === 0 || (replay && replay.index === 0);
+  $("rp-back").disabled = total === 0 || (replay && replay.index === 0);
+  $("rp-next").disabled = !replay;
+  $("rp-end").disabled = !replay;
+}
+
+$("moves").addEventListener("click", (e) => {
+  const b = e.target.closest(".mv");
+  if (!b) return;
+  movesCursor = Number(b.dataset.index);
+  showView(movesCursor);
+});
+$("moves").addEventListener("keydown", (e) => {
+  const b = e.target.closest(".mv");
+  if (!b) return;
+  const all = [...$("moves").querySelectorAll(".mv")];
+  let i = all.indexOf(b);
+  if (e.key === "ArrowUp" || e.key === "ArrowLeft") i--;
+  else if (e.key === "ArrowDown" || e.key === "ArrowRight") i++;
+  else if (e.key === "Home") i = 0;
+  else if (e.key === "End") i = all.length - 1;
+  else return;
+  e.preventDefault();
+  e.stopPropagation();
+  i = Math.max(0, Math.min(all.length - 1, i));
+  for (const x of all) x.tabIndex = -1;
+  all[i].tabIndex = 0;
+  all[i].focus();
+  movesCursor = Number(all[i].dataset.index);
+});
+
+// The game after its first `index` actions, read from the live game's record.
+function viewAt(index) {
+  const g = Game.fromRecord(game.record(true));
+  while (g.undo());
+  for (let i = 0; i < index && g.redo(); i++);
+  return { index, game: g, key: gameKey() };
+}
+
+function showView(index) {
+  const total = game.actions().length;
+  if (index >= total) return backToGame();
+  replay = viewAt(Math.max(0, index));
+  selected = null;
+  inspected = null;
+  levyOpen = false;
+  $("chooser").hidden = true;
+  render();
+}
+
+function backToGame() {
+  const wasViewing = !!replay;
+  replay = null;
+  movesCursor = null;
+  render();
+  if (wasViewing) maybeAI();
+}
+
+function renderViewing() {
+  const v = $("viewing");
+  v.hidden = !replay;
+  if (!replay) return;
+  const { setupCount, list } = moveEntries();
+  const i = replay.index;
+  let text;
+  if (i === 0) text = "The position before the first action";
+  else if (i <= setupCount) text = i === setupCount ? "The position after the setup" : `The setup, ${i} of ${setupCount} tiles placed`;
+  else {
+    const e = list.find((x) => x.index === i);
+    text = `After turn ${e.turn}, ${cap(e.side)}: ${e.text}`;
+  }
+  $("viewing-text").textContent = `${text} (read-only).`;
 }
 
 // ---- the bags ------------------------------------------------------------
@@ -264,49 +548,42 @@ function renderBags(g) {
     const total = chances.length ? chances[0].total : 0;
     const el = $(`bag-${side}`);
     el.classList.toggle("mover", g.phase !== "over" && g.sideToDecide === side);
-    const pct = (c) => `${(c.probability * 100).toFixed(0)}%`;
     el.innerHTML = `<h3>${cap(side)}'s bag: ${total} tile${total === 1 ? "" : "s"}</h3>` +
       (chances.length
         ? `<ul>${chances
-            .map((c) => `<li title="${troopName(c.troop)}" aria-label="${troopName(c.troop)}: ${c.count}, ${pct(c)} on the next draw"><b>${side === "light" ? c.troop : c.troop.toLowerCase()}</b>×${c.count} ${pct(c)}</li>`)
+            .map((c) => `<li title="${troopName(c.troop)}" aria-label="${troopName(c.troop)}: ${c.count}, ${percent(c.probability)} on the next draw"><b>${side === "light" ? c.troop : c.troop.toLowerCase()}</b>×${c.count} ${percent(c.probability)}</li>`)
             .join("")}</ul>`
         : "<p>empty</p>");
   }
 }
 
 // ---- the result card -------------------------------------------------------
-function maybeShowResult(g) {
-  if (replay) return;
-  const over = g.phase === "over" || resigned;
+// The winner once: the engine's sentence ("Dark wins: it captured the
+// opposing Duke") is the card's title.
+function maybeShowResult() {
+  const over = game.phase === "over" || resigned;
   if (!over) {
     resultShown = null;
     return;
   }
-  const key = `${g.record(true)}|${resigned ?? ""}`;
+  if (replay) return;
+  const key = `${game.record(true)}|${resigned ?? ""}`;
   if (resultShown === key) return;
   resultShown = key;
-  const o = g.outcome;
-  let title, reason;
-  if (resigned) {
-    title = `${cap(other(resigned))} wins`;
-    reason = `${cap(resigned)} resigned.`;
-  } else {
-    title = o.winner ? `${cap(o.winner)} wins` : "A draw";
-    // The engine's words, as every face writes them.
-    reason = `${cap(o.text)}.`;
-  }
-  const turns = g.turns().length;
+  const title = resigned ? `${cap(other(resigned))} wins: ${cap(resigned)} resigned.` : `${cap(game.outcome.text)}.`;
+  const turns = game.turns().length;
   $("result-title").textContent = title;
-  $("result-reason").textContent = reason;
   $("result-turns").textContent = `${turns} turn${turns === 1 ? "" : "s"} played.`;
   $("result").hidden = false;
   $("result-new").focus();
+  sound("end");
 }
 
 function closeResult() {
   if ($("result").hidden) return;
   $("result").hidden = true;
-  (squares.values().next().value ?? document.body).focus();
+  const back = squares.get(cursor) ?? document.body;
+  back.focus();
 }
 
 // The placements after which the mover's Duke is in Guard (the levy is
@@ -322,18 +599,23 @@ function guardLeavingSquares() {
     .map((a) => a.to);
 }
 
-function showInfo(idx) {
-  const pos = view().position;
+// ---- the tile's panel ------------------------------------------------------
+// Shows the selected (or inspected) tile of the position on the board, the
+// prompt when nothing is chosen, and nothing under the Levy panel or a hint.
+const PROMPT = "<p>Click or press Enter on a tile to see its charts and targets.</p>";
+function infoHtml(idx) {
+  const g = view();
+  const pos = g.position;
   const tile = pos.tileAt(idx);
-  if (!tile) return;
-  const turned = tile.face === "starting" ? "flipped" : "starting";
+  if (!tile) return null;
+  const turnedFace = tile.face === "starting" ? "flipped" : "starting";
   let html = `<h3>${cap(tile.side)} ${tile.troop} on ${squareName(idx)} (${tile.face} face up)</h3><div class="charts">` +
     `<figure>${tileSvg(tileFace(tile, tile.face))}<figcaption>Its chart now</figcaption></figure>` +
-    `<figure>${tileSvg(tileFace(tile, turned))}<figcaption>After it acts (${turned} face)</figcaption></figure></div>`;
+    `<figure>${tileSvg(tileFace(tile, turnedFace))}<figcaption>After it acts (${turnedFace} face)</figcaption></figure></div>`;
   const targets = tile.side === pos.sideToMove ? pos.targets(idx) : [];
   if (targets.length) {
-    html += `<p>Targets: ${targets.map((t) => `${t.action} (${MARK_NAMES[t.mark]})`).join(", ")}</p>`;
-  } else if (tile.side === pos.sideToMove && !replay && view().phase === "play") {
+    html += `<p>Targets: ${targets.map((t) => esc(targetWords(pos, t))).join(", ")}</p>`;
+  } else if (tile.side === pos.sideToMove && g.phase === "play") {
     // The engine says why: a shield, a Guard, a hemmed Duke.
     const idle = pos.whyIdle(idx);
     html += `<p class="idle">No legal action: ${idle ? idle.because : "none from here now"}.</p>`;
@@ -346,12 +628,30 @@ function showInfo(idx) {
         .join("")}</ul>`;
     }
   }
-  $("info").innerHTML = html;
+  return html;
 }
 
-const INFO = "<p>Click or press Enter on a tile to see its charts and targets.</p>";
-function resetInfo() {
-  $("info").innerHTML = INFO;
+function renderInfo() {
+  const info = $("info");
+  const shown = selected ?? inspected;
+  let html = shown === null ? null : infoHtml(shown);
+  if (html === null) html = $("levy-panel").hidden && $("hint-panel").hidden ? PROMPT : "";
+  info.hidden = html === "";
+  info.dataset.square = shown === null || html === PROMPT ? "" : squareName(shown);
+  if (info.dukeHtml !== html) {
+    info.innerHTML = html;
+    info.dukeHtml = html;
+  }
+}
+
+// A tile to look at without acting (the opponent's, or in a view); an
+// empty square clears the panel.
+function inspect(idx) {
+  const tile = view().position.tileAt(idx);
+  selected = null;
+  inspected = tile ? idx : null;
+  panelKey = inspected === null ? null : viewKey();
+  render();
 }
 
 function say(text, kind = "") {
@@ -360,84 +660,236 @@ function say(text, kind = "") {
   m.className = `message ${kind}`;
 }
 
-// ---- actions -----------------------------------------------------------
-function announce(before, played) {
-  const mover = before.sideToMove;
-  if (played.kind === "place") {
-    const name = troopName(played.troop);
-    return `${cap(mover)} places ${/^[AEIOU]/.test(name) ? "an" : "a"} ${name} on ${squareName(played.to)}.`;
+function clearHint() {
+  hintKey = null;
+  hintMarks = [];
+  $("hint-panel").hidden = true;
+}
+
+// ---- animation and sound -------------------------------------------------------
+// After the board shows the new position, a tile slides from where it was,
+// a captured tile fades, a tile that turned over flips. Only transforms and
+// opacity are animated (nothing is written into the board), and the slide
+// and the fade are copies in #fx that go away at the end: the page ends in
+// the same DOM as without animation.
+const SLIDE = 180;
+const FLIP = 140;
+let running = [];
+let animationDone = Promise.resolve();
+let animating = false;
+
+function stopAnimations() {
+  for (const a of running) a.cancel();
+  running = [];
+  $("fx").replaceChildren();
+  animating = false;
+}
+
+function animateAction(before, played) {
+  stopAnimations();
+  if (!animationOn() || replay) return;
+  const after = game.position;
+  const fx = $("fx");
+  const base = fx.getBoundingClientRect();
+  const box = (idx) => {
+    const r = squares.get(idx).getBoundingClientRect();
+    return { x: r.left - base.left, y: r.top - base.top, w: r.width, h: r.height };
+  };
+  const ghost = (idx, tile) => {
+    const b = box(idx);
+    const d = document.createElement("div");
+    d.className = "ghost";
+    d.style.cssText = `left:${b.x}px;top:${b.y}px;width:${b.w}px;height:${b.h}px`;
+    d.innerHTML = tileSvg(tileFace(tile, tile.face));
+    fx.append(d);
+    return d;
+  };
+  const svgAt = (idx) => squares.get(idx)?.querySelector("svg");
+  const anims = [];
+  const flipIn = (idx, delay) => {
+    const el = svgAt(idx);
+    if (!el) return;
+    const total = delay + FLIP;
+    const at = delay / total;
+    anims.push(el.animate(
+      delay
+        ? [{ opacity: 0, offset: 0 }, { opacity: 0, transform: "scaleX(0)", offset: at }, { opacity: 1, transform: "scaleX(0)", offset: at }, { opacity: 1, transform: "scaleX(1)", offset: 1 }]
+        : [{ transform: "scaleX(0)" }, { transform: "scaleX(1)" }],
+      { duration: total, easing: "ease-out" },
+    ));
+  };
+  const flipped = (fromSq, toSq) => {
+    const a = before.tileAt(fromSq);
+    const b = after.tileAt(toSq);
+    return a && b && a.face !== b.face;
+  };
+  const kind = played.kind;
+  if (kind === "place") {
+    const el = svgAt(played.to);
+    if (el) anims.push(el.animate([{ opacity: 0, transform: "scale(0.6)" }, { opacity: 1, transform: "scale(1)" }], { duration: SLIDE, easing: "ease-out" }));
+  } else {
+    const victim = played.isCapture || kind === "strike" ? before.tileAt(played.to) : undefined;
+    if (victim) {
+      anims.push(ghost(played.to, victim).animate([{ opacity: 1 }, { opacity: 0 }], { duration: SLIDE + FLIP, easing: "ease-in", fill: "forwards" }));
+    }
+    if (kind === "strike") {
+      if (flipped(played.from, played.from)) flipIn(played.from, 0);
+    } else {
+      const moving = before.tileAt(played.from);
+      const a = box(played.from);
+      const b = box(played.to);
+      const there = `translate(${b.x - a.x}px, ${b.y - a.y}px)`;
+      // Gone when it arrives, so the tile beneath can flip.
+      anims.push(ghost(played.from, moving).animate(
+        [{ transform: "translate(0, 0)" }, { transform: there, opacity: 1, offset: 0.99 }, { transform: there, opacity: 0 }],
+        { duration: SLIDE, easing: "ease-in-out", fill: "forwards" },
+      ));
+      const el = svgAt(played.to);
+      if (flipped(played.from, played.to)) flipIn(played.to, SLIDE);
+      else if (el) anims.push(el.animate([{ opacity: 0 }, { opacity: 0, offset: 0.999 }, { opacity: 1 }], { duration: SLIDE }));
+      // A command flips the commander, where it stands.
+      if (kind === "command" && flipped(played.actor, played.actor)) flipIn(played.actor, SLIDE);
+    }
   }
-  // The engine marks a capture (and a strike always takes its target); the
-  // board before the action names the tiles.
+  if (!anims.length) return;
+  running = anims;
+  animating = true;
+  animationDone = Promise.all(anims.map((a) => a.finished.catch(() => {}))).then(() => {
+    if (running === anims) stopAnimations();
+  });
+}
+
+let audio = null;
+const sounds = []; // what was played, for the tests
+// Generated tones (Web Audio), nothing to download; off unless chosen.
+function sound(kind) {
+  if (!settings.sound) return;
+  const notes = {
+    move: [[520, 0, 0.07]],
+    capture: [[330, 0, 0.08], [196, 0.07, 0.14]],
+    levy: [[440, 0, 0.06], [660, 0.07, 0.09]],
+    illegal: [[150, 0, 0.12]],
+    end: [[523, 0, 0.12], [659, 0.12, 0.12], [784, 0.24, 0.22]],
+  }[kind];
+  try {
+    audio ??= new AudioContext();
+    if (audio.state === "suspended") audio.resume().catch(() => {});
+    const t = audio.currentTime + 0.01;
+    for (const [freq, at, dur] of notes) {
+      const o = audio.createOscillator();
+      const g = audio.createGain();
+      o.type = "triangle";
+      o.frequency.value = freq;
+      g.gain.setValueAtTime(0.0001, t + at);
+      g.gain.exponentialRampToValueAtTime(0.12, t + at + 0.01);
+      g.gain.exponentialRampToValueAtTime(0.0001, t + at + dur);
+      o.connect(g).connect(audio.destination);
+      o.start(t + at);
+      o.stop(t + at + dur + 0.02);
+    }
+    sounds.push(kind);
+  } catch {
+    // No audio here: the game goes on in silence.
+  }
+}
+
+// ---- actions -----------------------------------------------------------
+// What the message line says after an action: a capture in full, else the
+// action in the move list's words.
+function announce(who, before, played, setup) {
+  const mover = before.sideToMove;
   if (played.isCapture || played.kind === "strike") {
     const victim = before.tileAt(played.to);
     const actorSq = played.kind === "strike" ? played.actor : played.from;
     const actor = before.tileAt(actorSq);
-    return `Capture! ${cap(mover)}'s ${actor.troop} ${played.kind === "strike" ? "strikes" : "takes"} ${cap(victim.side)}'s ${victim.troop} on ${squareName(played.to)}.`;
+    return [`Capture! ${cap(mover)}'s ${actor.troop} ${played.kind === "strike" ? "strikes" : "takes"} ${cap(victim.side)}'s ${victim.troop} on ${squareName(played.to)}.`, "capture"];
   }
-  return "";
+  if (played.kind === "place") {
+    // TODO(engine): the troop's name with its article ("an Assassin") once
+    // the engine gives it; until then the page writes no article.
+    return [`${who} ${setup ? "places" : "levies"}: ${troopName(played.troop)} on ${squareName(played.to)}.`, ""];
+  }
+  return [`${who} played ${describe(before, played)}.`, ""];
+}
+
+// After an action of either side: the new position, its words, its
+// animation and its sound.
+function acted(who, before, played, setup = false) {
+  selected = null;
+  inspected = null;
+  levyOpen = false;
+  $("chooser").hidden = true;
+  const [text, kind] = announce(who, before, played, setup);
+  say(text, kind);
+  render();
+  animateAction(before, played);
+  sound(kind === "capture" ? "capture" : played.kind === "place" && !setup ? "levy" : "move");
+}
+
+function refused(e) {
+  selected = null;
+  inspected = null;
+  panelKey = null;
+  $("chooser").hidden = true;
+  say(`${words(e)}.`, "error");
+  sound("illegal");
+  render();
 }
 
 function playAction(action) {
   const before = game.position;
+  const setup = game.phase === "setup";
+  let played;
   try {
-    const played = game.play(action);
-    selected = null;
-    resetInfo();
-    hintMarks = [];
-    $("chooser").hidden = true;
-    const text = announce(before, played);
-    say(text || `${cap(before.sideToMove)} played ${played}.`, text.startsWith("Capture") ? "capture" : "");
-    $("hint-panel").hidden = true;
+    played = game.play(action);
   } catch (e) {
-    say(`${e.message}${e.code ? ` [${e.code}]` : ""}`, "error");
+    refused(e);
+    return;
   }
-  render();
+  acted(cap(before.sideToMove), before, played, setup);
   maybeAI();
 }
 
 function clickSquare(idx) {
-  if (replay) {
-    showInfo(idx);
+  setCursor(idx);
+  if (replay || !humanTurn()) {
+    inspect(idx);
     return;
   }
   const pos = game.position;
   const phase = game.phase;
-  if (!humanTurn()) {
-    showInfo(idx);
-    return;
-  }
   if (phase === "setup") {
     const options = game.legalActions().filter((a) => a.to === idx);
     if (options.length) playAction(options[0]);
-    else say(`You cannot place a tile on ${squareName(idx)} now: choose a highlighted square.`, "error");
+    else refused(`You cannot place a tile on ${squareName(idx)} now: choose a highlighted square`);
     return;
   }
   if (phase === "levy") {
+    const before = game.position;
+    const troop = game.pendingDraw;
     try {
-      const before = game.position;
-      const troop = game.pendingDraw;
       game.place(idx);
-      say(`${cap(before.sideToMove)} places the ${troopName(troop)} on ${squareName(idx)}.`);
-      render();
-      maybeAI();
     } catch (e) {
-      say(`${e.message} [${e.code}]`, "error");
-      render();
+      refused(e);
+      return;
     }
+    acted(cap(before.sideToMove), before, game.turns().at(-1) ?? { kind: "place", troop, to: idx, isCapture: false });
+    maybeAI();
     return;
   }
   const tile = pos.tileAt(idx);
   if (tile && tile.side === pos.sideToMove) {
     selected = selected === idx ? null : idx;
+    inspected = null;
+    panelKey = selected === null ? null : viewKey();
+    levyOpen = false;
     $("chooser").hidden = true;
-    if (selected !== null) showInfo(idx);
     say("");
     render();
     return;
   }
   if (selected === null) {
-    if (tile) showInfo(idx);
+    inspect(idx);
     return;
   }
   const options = pos.targets(selected).filter((t) => t.to === idx);
@@ -448,19 +900,21 @@ function clickSquare(idx) {
     ch.innerHTML = "Which action? ";
     for (const o of options) {
       const b = document.createElement("button");
-      b.textContent = `${o.action} (${MARK_NAMES[o.mark]})`;
+      b.textContent = `${describe(pos, o.action)} (${MARK_NAMES[o.mark]})`;
+      b.dataset.action = String(o.action);
       b.addEventListener("click", () => playAction(o.action));
       ch.append(b);
     }
     ch.querySelector("button").focus();
   } else {
-    // Not a target: the engine says why, and nothing changes.
+    // Not a target: the engine says why, nothing changes, and the
+    // selection ends (as on a game site).
     playAction(`${squareName(selected)}-${squareName(idx)}`);
   }
 }
 
 async function maybeAI() {
-  if (mode !== "ai" || replay || resigned || busy) return;
+  if (mode !== "ai" || resigned || busy) return;
   const phase = game.phase;
   if (phase === "over" || game.sideToDecide !== aiSide) return;
   if (phase === "setup") {
@@ -471,86 +925,114 @@ async function maybeAI() {
   }
   busy = true;
   render();
+  const gen = generation;
+  let reply;
   try {
-    const reply = await ask({ kind: "move", level: aiLevel, seed: game.position.turn });
-    lastAiMillis = reply.millis;
-    document.body.dataset.aiMillis = String(Math.round(reply.millis));
+    reply = await ask({ kind: "move", level: settings.level, seed: game.position.turn });
+    // The player's own action finishes moving first.
+    await animationDone;
+  } catch (e) {
+    if (gen !== generation) return;
     busy = false;
+    say(`The AI failed: ${words(e)}`, "error");
+    render();
+    return;
+  }
+  if (gen !== generation) return;
+  busy = false;
+  lastAiMillis = reply.millis;
+  document.body.dataset.aiMillis = String(Math.round(reply.millis));
+  try {
     if (reply.levy) {
       const troop = game.draw();
-      say(`The AI levies and draws a ${troopName(troop)}.`);
+      say(`The AI levies and draws: ${troopName(troop)}.`);
       render();
       return maybeAI();
     }
     const before = game.position;
     const played = game.play(reply.action);
-    const text = announce(before, played);
-    say(`${text || `The AI played ${played}.`} (${Math.round(reply.millis)} ms)`, text.startsWith("Capture") ? "capture" : "");
+    acted("The AI", before, played);
   } catch (e) {
-    busy = false;
-    say(`The AI failed: ${e.message}`, "error");
+    say(`The AI failed: ${words(e)}`, "error");
+    render();
   }
-  render();
   maybeAI();
 }
 
 // ---- the levy panel ----------------------------------------------------
-let levyOpen = false;
 function renderLevy() {
   const panel = $("levy-panel");
   const g = game;
-  if (replay || !(levyOpen || g.phase === "levy")) {
+  if (replay || !(levyOpen || (g.phase === "levy" && humanTurn()))) {
     panel.hidden = true;
+    panel.dukeHtml = "";
     return;
   }
   panel.hidden = false;
   const side = g.sideToDecide;
   if (g.phase === "levy") {
     const t = g.pendingDraw;
-    panel.innerHTML = `<h3>Drawn: ${troopName(t)}</h3><div class="charts">${chartFigure(t, side, "starting", "Starting face (placed this way)")}${chartFigure(t, side, "flipped", "Flipped face")}</div>` +
+    const html = `<h3 tabindex="-1">Drawn: ${troopName(t)}</h3><div class="charts">${chartFigure(t, side, "starting", "Starting face (placed this way)")}${chartFigure(t, side, "flipped", "Flipped face")}</div>` +
       `<p>Click a highlighted square next to your Duke. On a square marked ⚠ your Duke is left in Guard (allowed, but the opponent may capture it).</p>`;
+    if (panel.dukeHtml !== html) {
+      panel.innerHTML = html;
+      panel.dukeHtml = html;
+    }
     return;
   }
   const chances = g.levyChances();
-  panel.innerHTML = `<h3>Levy: the bag's chances</h3><div class="chances">${chances
-    .map((c) => chartFigure(c.troop, side, "starting", `${troopName(c.troop)} ${(c.probability * 100).toFixed(1)}%`))
+  const html = `<h3>Levy: the bag's chances</h3><div class="chances">${chances
+    .map((c) => chartFigure(c.troop, side, "starting", `${troopName(c.troop)} ${percent(c.probability)}`))
     .join("")}</div><div class="buttons"><button id="draw">Draw a tile</button><button id="levy-cancel">Cancel</button></div>`;
+  if (panel.dukeHtml === html) return;
+  panel.innerHTML = html;
+  panel.dukeHtml = html;
   $("draw").addEventListener("click", () => {
     try {
       const t = game.draw();
       levyOpen = false;
-      say(`${cap(side)} draws a ${troopName(t)}.`);
+      say(`${cap(side)} draws: ${troopName(t)}.`);
     } catch (e) {
-      say(`${e.message} [${e.code}]`, "error");
+      say(`${words(e)}.`, "error");
     }
     render();
-    $("levy-panel").querySelector("h3")?.focus?.();
+    $("levy-panel").querySelector("h3")?.focus();
   });
   $("levy-cancel").addEventListener("click", () => {
     levyOpen = false;
     render();
+    $("levy").focus();
   });
 }
 
 // ---- controls ----------------------------------------------------------
-function newGame(form) {
-  const data = new FormData(form);
-  mode = data.get("mode");
-  aiLevel = Number(data.get("level"));
-  aiSide = data.get("aiside");
-  fromDark = mode === "ai" && aiSide === "light";
-  game = new Game(seedNow(), data.get("clicksetup") === "on");
+function startOver() {
+  generation++;
+  busy = false;
+  hinting = false;
   selected = null;
+  inspected = null;
+  panelKey = null;
   resigned = null;
   replay = null;
-  hintMarks = [];
   levyOpen = false;
   folded = null;
+  turned = false;
+  cursor = null;
+  movesCursor = null;
+  stopAnimations();
+  clearHint();
   closeResult();
-  $("hint-panel").hidden = true;
-  resetInfo();
-  say(`New game: ${mode === "ai" ? `you against the AI at level ${aiLevel}` : "two players"}.`);
-  buildBoard();
+  $("chooser").hidden = true;
+}
+
+function newGame(form) {
+  const data = new FormData(form);
+  startOver();
+  mode = data.get("mode");
+  aiSide = data.get("aiside");
+  game = new Game(seedNow(), data.get("clicksetup") === "on");
+  say(`New game: ${mode === "ai" ? `you against the AI at level ${settings.level}` : "two players"}.`);
   render();
   maybeAI();
 }
@@ -563,7 +1045,7 @@ $("fixed").addEventListener("click", () => {
   try {
     game.setupFixed();
   } catch (e) {
-    say(`${e.message} [${e.code}]`, "error");
+    say(`${words(e)}.`, "error");
   }
   render();
   maybeAI();
@@ -571,28 +1053,27 @@ $("fixed").addEventListener("click", () => {
 $("levy").addEventListener("click", () => {
   levyOpen = true;
   selected = null;
+  inspected = null;
+  panelKey = null;
   render();
   $("draw")?.focus();
 });
 $("undo").addEventListener("click", () => {
   resigned = null;
+  stopAnimations();
   let undone = game.undo();
   // Against the AI, take back to the player's own decision.
   while (undone && mode === "ai" && game.sideToDecide === aiSide && game.turns().length > 0 && game.undo());
-  selected = null;
-  hintMarks = [];
-  resetInfo();
   say(undone ? "Taken back." : "Nothing to take back.");
   render();
   // Taken back to the start with the AI to move first: it moves again.
   maybeAI();
 });
 $("redo").addEventListener("click", () => {
+  stopAnimations();
   const a = game.redo();
   if (a && mode === "ai" && game.sideToDecide === aiSide && game.redoLength > 0) game.redo();
-  selected = null;
-  resetInfo();
-  say(a ? `Played again: ${a}.` : "Nothing to play again.");
+  say(a ? "Played again." : "Nothing to play again.");
   render();
   maybeAI();
 });
@@ -602,30 +1083,45 @@ $("resign").addEventListener("click", () => {
   render();
 });
 $("hint").addEventListener("click", async () => {
+  // The hint takes the tile's panel's place (on a phone it stays in sight).
+  selected = null;
+  inspected = null;
+  panelKey = null;
+  levyOpen = false;
   busy = true;
   hinting = true;
   render();
+  const gen = generation;
+  const asked = gameKey();
   try {
     // The strongest level at its own time, whatever level the AI plays.
     const r = await ask({ kind: "hint", level: hintLevel() });
+    if (gen !== generation) return;
+    busy = false;
+    hinting = false;
+    if (asked !== gameKey()) return render();
     const h = r.hint;
+    const pos = game.position;
+    const inWords = (text) => (text === "levy" ? "a levy" : describe(pos, pos.parseAction(text)));
     hintMarks = [];
     if (h.best !== "levy") {
-      const a = game.position.parseAction(h.best);
+      const a = pos.parseAction(h.best);
       hintMarks = [a.from ?? a.actor, a.to].filter((s) => s !== undefined);
     }
-    $("hint-panel").hidden = false;
     // One score, in Footmen for the side to act (the engine's words); the
     // alternatives are listed in the order a shallower search ranks them.
     const others = h.top.map(([t]) => t).filter((t) => t !== h.best);
-    $("hint-panel").innerHTML = `<h3>Hint</h3><p>The engine suggests <strong>${h.best === "levy" ? "a levy" : h.best}</strong>: ${scoreText(h.score)} (in Footmen, searched to depth ${h.depth}).</p>` +
-      (others.length ? `<p>Also worth a look: ${others.join(", ")}</p>` : "");
+    const panel = $("hint-panel");
+    panel.innerHTML = `<h3>Hint</h3><p>The engine suggests <strong>${esc(inWords(h.best))}</strong>: ${scoreText(h.score)} (in Footmen, searched to depth ${h.depth}).</p>` +
+      (others.length ? `<p>Also worth a look: ${others.map((t) => esc(inWords(t))).join(", ")}</p>` : "");
+    panel.hidden = false;
     hintKey = gameKey();
   } catch (e) {
-    say(`No hint: ${e.message}`, "error");
+    if (gen !== generation) return;
+    busy = false;
+    hinting = false;
+    say(`No hint: ${words(e)}`, "error");
   }
-  busy = false;
-  hinting = false;
   render();
 });
 $("download").addEventListener("click", () => {
@@ -646,7 +1142,7 @@ $("load").addEventListener("change", async (e) => {
   // A file past the engine's limit is refused unread.
   if (file.size > maxRecordLength()) {
     const mib = (n) => `${(n / 1048576).toFixed(n < 1048576 ? 2 : 1)} MiB`;
-    say(`Could not load ${file.name}: it is ${mib(file.size)}, and a record is at most ${mib(maxRecordLength())} [record.size]. The game on the page is unchanged.`, "error");
+    say(`Could not load ${file.name}: it is ${mib(file.size)}, and a record is at most ${mib(maxRecordLength())}. The game on the page is unchanged.`, "error");
     render();
     return;
   }
@@ -654,45 +1150,41 @@ $("load").addEventListener("change", async (e) => {
   try {
     text = await file.text();
   } catch (err) {
-    say(`Could not read ${file.name}: ${err.message}. The game on the page is unchanged.`, "error");
+    say(`Could not read ${file.name}: ${words(err)}. The game on the page is unchanged.`, "error");
     render();
     return;
   }
+  let loaded;
   try {
-    const loaded = Game.fromRecord(text);
-    game = loaded;
-    selected = null;
-    resigned = null;
-    replay = null;
-    hintMarks = [];
-    mode = "two";
-    resetInfo();
-    document.querySelector('input[name="mode"][value="two"]').checked = true;
-    say(`Loaded ${file.name}: ${loaded.turns().length} turns; two players from here.`);
+    loaded = Game.fromRecord(text);
   } catch (err) {
-    say(`Could not load ${file.name}: ${err.message}${err.code ? ` [${err.code}]` : ""}. The game on the page is unchanged.`, "error");
+    say(`Could not load ${file.name}: ${words(err)}. The game on the page is unchanged.`, "error");
+    render();
+    return;
   }
+  startOver();
+  game = loaded;
+  const turns = loaded.turns().length;
+  const head = `Loaded ${file.name}: ${turns} turn${turns === 1 ? "" : "s"}`;
+  if (loaded.phase === "over") say(`${head}, a finished game.`);
+  else if (mode === "ai") {
+    // As a game site continues a position against the computer: you take
+    // the side to move, the AI the other.
+    const you = loaded.sideToDecide;
+    aiSide = other(you);
+    $("aiside").value = aiSide;
+    say(`${head}. You play ${cap(you)}, to move, against the AI at level ${settings.level}.`);
+  } else say(`${head}; two players from here.`);
   render();
+  maybeAI();
 });
-$("replay").addEventListener("click", () => {
-  const g = Game.fromRecord(game.record(true));
-  while (g.undo());
-  replay = { game: g, index: 0, total: g.redoLength };
-  selected = null;
-  render();
-});
-const step = (fn) => () => {
-  fn(replay);
-  replay.index = replay.total - replay.game.redoLength;
-  render();
-};
-$("rp-next").addEventListener("click", step((r) => r.game.redo()));
-$("rp-back").addEventListener("click", step((r) => r.game.undo()));
-$("rp-start").addEventListener("click", step((r) => { while (r.game.undo()); }));
-$("rp-end").addEventListener("click", step((r) => { while (r.game.redo()); }));
+$("rp-start").addEventListener("click", () => showView(0));
+$("rp-back").addEventListener("click", () => showView((replay ? replay.index : game.actions().length) - 1));
+$("rp-next").addEventListener("click", () => replay && showView(replay.index + 1));
+$("rp-end").addEventListener("click", backToGame);
 $("rp-exit").addEventListener("click", () => {
-  replay = null;
-  render();
+  backToGame();
+  squares.get(cursor)?.focus();
 });
 document.addEventListener("keydown", (e) => {
   if (e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -703,12 +1195,21 @@ document.addEventListener("keydown", (e) => {
     }
     return;
   }
+  // In a view of an earlier position, arrows step through the game.
+  if (replay && (e.key === "ArrowLeft" || e.key === "ArrowRight") && !e.target.closest(".board, .moves")) {
+    e.preventDefault();
+    $(e.key === "ArrowLeft" ? "rp-back" : "rp-next").click();
+    return;
+  }
   const key = { u: "undo", r: "redo", h: "hint", l: "levy", t: "turn-board" }[e.key.toLowerCase()];
   if (key && !$(key).disabled) {
     e.preventDefault();
     $(key).click();
   } else if (e.key === "Escape") {
+    if (replay) return backToGame();
     selected = null;
+    inspected = null;
+    panelKey = null;
     levyOpen = false;
     $("chooser").hidden = true;
     render();
@@ -716,15 +1217,7 @@ document.addEventListener("keydown", (e) => {
 });
 
 $("turn-board").addEventListener("click", () => {
-  fromDark = !fromDark;
-  // A turn by hand ends turning for the side to move.
-  autoTurn = false;
-  $("auto-turn").checked = false;
-  buildBoard();
-  render();
-});
-$("auto-turn").addEventListener("change", (e) => {
-  autoTurn = e.target.checked;
+  turned = !turned;
   render();
 });
 $("result-close").addEventListener("click", closeResult);
@@ -734,14 +1227,48 @@ $("result-new").addEventListener("click", () => {
 });
 $("result-replay").addEventListener("click", () => {
   closeResult();
-  $("record-box").open = true;
-  $("replay").click();
+  showView(0);
+  $("moves").querySelector('[tabindex="0"]')?.focus();
 });
 $("result-download").addEventListener("click", () => $("download").click());
 // A click on the backdrop (not the card) closes it too.
 $("result").addEventListener("click", (e) => {
   if (e.target === $("result")) closeResult();
 });
+
+// ---- settings ------------------------------------------------------------------
+function showSettings() {
+  $("level").innerHTML = LEVELS.map((l) => `<option value="${l}"${l === settings.level ? " selected" : ""}>${l}${l === defaultLevel() ? " (default)" : ""}</option>`).join("");
+  $("orientation").value = settings.orientation;
+  $("animate").checked = animationOn();
+  $("motion-note").hidden = !reducedMotion.matches;
+  $("sound").checked = settings.sound;
+}
+$("settings").addEventListener("submit", (e) => e.preventDefault());
+$("level").addEventListener("change", (e) => {
+  settings.level = Number(e.target.value);
+  saveSettings();
+  if (mode === "ai") say(`The AI plays at level ${settings.level} from its next action.`);
+  render();
+});
+$("orientation").addEventListener("change", (e) => {
+  settings.orientation = e.target.value;
+  turned = false;
+  saveSettings();
+  render();
+});
+$("animate").addEventListener("change", (e) => {
+  settings.animate = e.target.checked;
+  saveSettings();
+  if (!settings.animate) stopAnimations();
+});
+$("sound").addEventListener("change", (e) => {
+  settings.sound = e.target.checked;
+  saveSettings();
+  // A first tone, in the click that turned it on (browsers start audio then).
+  sound("move");
+});
+reducedMotion.addEventListener?.("change", showSettings);
 
 // ---- the legend --------------------------------------------------------
 function legend() {
@@ -750,14 +1277,33 @@ function legend() {
   html += `<div><strong>+</strong>Name: Flipped tile (its flipped face is up)</div>`;
   html += `<div><span class="sq-key" style="background:#f3c0b8">⚠</span> Duke may not go (attacked)</div>`;
   html += `<div><span style="box-shadow: inset 0 0 0 3px #e0a800">&nbsp;L&nbsp;</span> / <span style="box-shadow: inset 0 0 0 3px #7a3db8">&nbsp;D&nbsp;</span> Last action of Light / Dark</div>`;
-  html += `<div>Keys: arrows move, Enter selects, U undo, R redo, H hint, L levy, T turns the board, Esc clears or closes</div>`;
+  html += `<div>Keys: Tab reaches the board once, arrows move between squares, Enter selects; U undo, R redo, H hint, L levy, T turns the board, Esc clears, closes or goes back to the game</div>`;
   $("legend").innerHTML = html;
 }
 
+showSettings();
 buildBoard();
 legend();
 render();
-say("Ready: you play Light against the AI at level 2. Change it under New game.");
+say(`Ready: you play Light against the AI at level ${settings.level}. Change it under Settings.`);
 document.body.dataset.readyMs = String(Math.round(performance.now()));
 document.body.dataset.ready = "true";
-window.dukePage = { get game() { return game; }, get lastAiMillis() { return lastAiMillis; }, squareName };
+window.dukePage = {
+  get game() {
+    return game;
+  },
+  get view() {
+    return view();
+  },
+  get lastAiMillis() {
+    return lastAiMillis;
+  },
+  get animating() {
+    return animating;
+  },
+  get settings() {
+    return { ...settings };
+  },
+  sounds,
+  squareName,
+};

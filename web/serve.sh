@@ -20,6 +20,7 @@ if [ "${1:-}" = "--build-only" ]; then
     exit 0
 fi
 if ! command -v node > /dev/null; then
+    echo "=== web: installing Node.js (apt-get install nodejs): the page's small server runs on it"
     apt-get update -qq && apt-get install -y -qq nodejs
 fi
 exec node "$here/server.mjs" "$site" "${PORT:-8000}"

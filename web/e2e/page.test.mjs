@@ -1,4 +1,4 @@
-// The page in a real browser: every step the issue lists, with a
+// The page in a real browser: every step the issues list, with a
 // screenshot of each written to target/e2e-screenshots/.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -17,15 +17,22 @@ const consoleErrors = [];
 // it is.
 const bookShots = join(root, "docs", "src", "screenshots");
 mkdirSync(bookShots, { recursive: true });
-const bookShot = async (name) => {
-  await page.screenshot({ path: join(bookShots, `${name}.jpeg`), type: "jpeg", quality: 70 });
-  await page.screenshot({ path: join(shots, `book-${name}.png`) });
+// The folding boxes closed but Settings in the picture of the start.
+const bookShot = async (name, options = {}) => {
+  await page.evaluate((keep) => {
+    for (const d of document.querySelectorAll(".more details")) if (d.id !== keep) d.open = false;
+  }, name === "page-start" ? "settings-box" : null);
+  await page.screenshot({ path: join(bookShots, `${name}.jpeg`), type: "jpeg", quality: 70, ...options });
+  await page.screenshot({ path: join(shots, `book-${name}.png`), ...options });
 };
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
 
 before(async () => {
   server = await serve(PORT);
   browser = await launch();
   page = await browser.context.newPage();
+  await page.setViewportSize(DESKTOP);
   page.on("pageerror", (e) => {
     console.error("page error:", e.message);
     consoleErrors.push(e.message);
@@ -44,18 +51,51 @@ const dpn = () => page.evaluate(() => window.dukePage.game.position.dpn());
 const phase = () => page.evaluate(() => document.body.dataset.phase);
 const sq = (name) => page.locator(`.sq[data-square="${name}"]`);
 const message = () => page.locator("#message").textContent();
-
-async function open() {
-  await page.goto(URL_);
-  await page.waitForSelector("body[data-ready=true]");
+const infoFigures = () => page.locator("#info:not([hidden]) figure").count();
+const PROMPT = /Click or press Enter on a tile to see its charts and targets/;
+// The engine's error codes: none may reach a player's eyes.
+const CODES = [
+  "action.syntax", "dpn.bags", "dpn.board", "dpn.quiet", "dpn.side", "dpn.text", "dpn.turn", "hint.count",
+  "illegal.bag-empty", "illegal.blocked", "illegal.exposes-duke", "illegal.game-over", "illegal.no-command",
+  "illegal.no-enemy-to-strike", "illegal.no-mark", "illegal.no-tile", "illegal.not-in-bag", "illegal.not-in-command-area",
+  "illegal.not-next-to-duke", "illegal.not-yours", "illegal.occupied", "illegal.own-tile", "illegal.wrong-mark",
+  "level.range", "levy.bag", "limits.depth", "limits.millis", "limits.nodes", "record.action", "record.header",
+  "record.misplaced", "record.result", "record.seed", "record.setup-incomplete", "record.size", "record.start",
+  "record.turn-number", "record.unknown-line", "square.syntax",
+];
+async function assertNoCode() {
+  const text = await page.evaluate(() => document.body.innerText);
+  assert.doesNotMatch(text, /\[[a-z]+(\.[a-z-]+)*\]/, "a [code] in the page's text");
+  for (const code of CODES) assert.ok(!text.includes(code), `the engine's code ${code} is in the page's text`);
+  // No timings in status lines or messages.
+  assert.doesNotMatch(text, /\b\d+ ?ms\b/, "a timing in the page's text");
 }
 
-async function newGame({ mode = "two", level = 2, aiside = "dark", clicksetup = false } = {}) {
+async function open({ fresh = false } = {}) {
+  await page.goto(URL_);
+  await page.waitForSelector("body[data-ready=true]");
+  if (fresh) {
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.waitForSelector("body[data-ready=true]");
+  }
+}
+
+async function openBox(id) {
+  await page.evaluate((id) => (document.getElementById(id).open = true), id);
+}
+
+async function setLevel(level) {
+  await openBox("settings-box");
+  await page.selectOption("#level", String(level));
+}
+
+async function newGame({ mode = "two", level, aiside = "dark", clicksetup = false } = {}) {
   // A result card left from the last game closes with Escape, as a person would.
   if (await page.locator("#result:not([hidden])").count()) await page.keyboard.press("Escape");
-  await page.evaluate(() => (document.getElementById("newgame").open = true));
+  if (level !== undefined) await setLevel(level);
+  await openBox("newgame");
   await page.check(`input[name=mode][value=${mode}]`);
-  await page.selectOption("#level", String(level));
   await page.selectOption("#aiside", aiside);
   await page.setChecked("#clicksetup", clicksetup);
   await page.click("#new");
@@ -65,16 +105,66 @@ async function newGame({ mode = "two", level = 2, aiside = "dark", clicksetup = 
 async function settled() {
   await page.waitForFunction(() => document.body.dataset.busy === "false");
 }
+// Waits until no move is animated.
+async function still() {
+  await page.waitForFunction(() => !window.dukePage.animating && document.getAnimations().length === 0);
+}
 
-test("the page loads and shows a playable board", async () => {
+async function loadRecord(name, text) {
+  const file = join(shots, "..", name);
+  writeFileSync(file, text);
+  await openBox("record-box");
+  await page.setInputFiles("#load", file);
+  await page.waitForFunction((n) => document.getElementById("message").textContent.includes(n), name);
+}
+
+test("the page loads with the engine's default level and shows a playable board", async () => {
   const t0 = Date.now();
-  await open();
+  await open({ fresh: true });
   const took = Date.now() - t0;
   assert.equal(await page.locator(".sq").count(), 36);
   assert.equal(await phase(), "play");
-  console.log(`first playable board after ${took} ms`);
+  console.log(`first playable board after ${took} ms (with a reload)`);
+  // The default level is the engine's, not a number of the page's own.
+  const level = await page.evaluate(async () => (await import("duke-engine")).defaultLevel());
+  assert.equal(level, 3);
+  assert.equal(await page.inputValue("#level"), String(level));
+  assert.match(await message(), new RegExp(`against the AI at level ${level}\\.`));
+  assert.match(await page.locator("#info").textContent(), PROMPT);
   await shot("01-loaded");
-  await bookShot("page-start");
+});
+
+test("the board is one Tab stop; arrow keys move between squares", async () => {
+  await newGame({ mode: "two" });
+  assert.equal(await page.locator('.sq[tabindex="0"]').count(), 1);
+  // Every square but one is out of the Tab order.
+  assert.equal(await page.locator('.sq[tabindex="-1"]').count(), 35);
+  // From Levy, one Shift+Tab is on the board (nothing else between them).
+  await page.focus("#levy");
+  await page.keyboard.press("Shift+Tab");
+  const first = await page.evaluate(() => document.activeElement.dataset.square);
+  assert.ok(first, "Shift+Tab from Levy lands on the board");
+  // Light at the bottom: up is one rank higher, right one file further.
+  await page.keyboard.press("ArrowUp");
+  const up = await page.evaluate(() => document.activeElement.dataset.square);
+  assert.equal(up, `${first[0]}${Number(first[1]) + 1}`);
+  await page.keyboard.press("ArrowRight");
+  const right = await page.evaluate(() => document.activeElement.dataset.square);
+  assert.equal(right, `${String.fromCharCode(first.charCodeAt(0) + 1)}${Number(first[1]) + 1}`);
+  assert.deepEqual(await page.locator('.sq[tabindex="0"]').evaluateAll((els) => els.map((e) => e.dataset.square)), [right]);
+  // One Tab leaves the board: Levy is next.
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "levy");
+  // Back in, on the square left.
+  await page.keyboard.press("Shift+Tab");
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.square), right);
+  // Arrows to B1, Enter selects it.
+  await sq("B1").focus();
+  await page.keyboard.press("Enter");
+  assert.equal(await sq("B1").getAttribute("aria-selected"), "true");
+  assert.match(await page.locator("#info").textContent(), /Footman on B1/);
+  await page.keyboard.press("Escape");
+  assert.equal(await sq("B1").getAttribute("aria-selected"), "false");
 });
 
 test("setup by clicking, with the mouse and the keyboard", async () => {
@@ -102,7 +192,7 @@ test("setup by clicking, with the mouse and the keyboard", async () => {
   await shot("03-setup-done");
 });
 
-test("a selected tile shows its charts and its targets by mark; a legal and an illegal action", async () => {
+test("a selected tile shows its charts and its targets by mark; an illegal action ends the selection", async () => {
   await newGame({ mode: "two" });
   await sq("B1").click(); // a Light Footman
   const targets = await page.locator(".sq[class*=' t-']").evaluateAll((els) => els.map((e) => [e.dataset.square, e.className]));
@@ -110,37 +200,82 @@ test("a selected tile shows its charts and its targets by mark; a legal and an i
   assert.ok(expected.length > 0);
   assert.equal(targets.length, expected.length);
   assert.ok(targets.every(([, c]) => /t-(move|jump|slide|jump_slide|strike|command)/.test(c)));
-  assert.equal(await page.locator("#info figure").count(), 2);
+  assert.equal(await infoFigures(), 2);
   assert.match(await page.locator("#info").textContent(), /After it acts/);
+  assert.match(await page.locator("#info").textContent(), /Targets: .*B2 \(Move\)/);
   await shot("04-selected-footman");
   await bookShot("page-selected");
-  // An illegal action: the engine's reason, nothing changed.
+  // An illegal action: the engine's reason without its code, nothing
+  // changed, and the tile's panel is cleared with the selection.
   const before = await dpn();
   await sq("B4").click();
-  assert.match(await message(), /^B1-B4: .*\[illegal\.no-mark\]$/);
+  assert.equal(await message(), "B1-B4: the Footman on B1 has no mark that reaches B4.");
   assert.equal(await page.locator("#message.error").count(), 1);
   assert.equal(await dpn(), before);
+  assert.equal(await infoFigures(), 0);
+  assert.match(await page.locator("#info").textContent(), PROMPT);
+  assert.doesNotMatch(await sq("B1").getAttribute("class"), /selected/);
+  assert.equal(await page.locator(".sq[class*=' t-']").count(), 0);
+  await assertNoCode();
   await shot("05-illegal");
-  // A legal one (the Footman is still selected).
-  assert.match(await sq("B1").getAttribute("class"), /selected/);
+  // A legal one.
+  await sq("B1").click();
   await sq("B2").click();
   assert.notEqual(await dpn(), before);
   assert.match(await sq("B2").getAttribute("aria-label"), /Light Footman/);
   assert.match(await sq("B2").getAttribute("class"), /last-light/);
+  assert.equal(await message(), "Light played Footman B1→B2.");
+  assert.match(await page.locator("#info").textContent(), PROMPT);
   await shot("06-legal");
 });
 
-test("a levy: the bag's chances, the draw with its charts, then placement", async () => {
+test("the tile's panel under the Levy panel, a look at the opponent's tile, undo", async () => {
+  await newGame({ mode: "two" });
+  await sq("B1").click();
+  assert.equal(await infoFigures(), 2);
+  // Levy: its panel alone, no tile's panel under it.
+  await page.click("#levy");
+  assert.equal(await page.locator("#levy-panel").isVisible(), true);
+  assert.equal(await page.locator("#info").isVisible(), false);
+  await page.click("#levy-cancel");
+  assert.match(await page.locator("#info").textContent(), PROMPT);
+  // A tile selected while the Levy panel is open closes it.
+  await page.click("#levy");
+  await sq("B1").click();
+  assert.equal(await page.locator("#levy-panel").isVisible(), false);
+  assert.match(await page.locator("#info").textContent(), /Light Footman on B1/);
+  // The opponent's tile: shown, not selected; a click on an empty square clears it.
+  await sq("B1").click();
+  await sq("C6").click();
+  assert.match(await page.locator("#info").textContent(), /Dark Footman on C6/);
+  assert.match(await sq("C6").getAttribute("class"), /inspected/);
+  await sq("C4").click();
+  assert.match(await page.locator("#info").textContent(), PROMPT);
+  // After an action and after an undo, nothing of the tile is left.
+  await sq("B1").click();
+  await sq("B2").click();
+  await sq("C6").click();
+  assert.match(await page.locator("#info").textContent(), /Dark Footman on C6/);
+  await page.click("#undo");
+  assert.match(await page.locator("#info").textContent(), PROMPT);
+  assert.equal(await page.locator(".sq.inspected, .sq.selected").count(), 0);
+});
+
+test("a levy: the bag's chances, rounded as the bags round them, the draw with its charts, then placement", async () => {
   await newGame({ mode: "two" });
   await page.click("#levy");
   const chances = page.locator("#levy-panel .chances figure");
   assert.ok((await chances.count()) >= 5);
-  assert.match(await page.locator("#levy-panel").textContent(), /%/);
+  // The same odds, written the same way, in the panel and in the bag.
+  assert.match(await page.locator("#levy-panel").textContent(), /Pikeman 19%/);
+  assert.match(await page.locator("#bag-light").textContent(), /P×3 19%/);
+  assert.doesNotMatch(await page.locator("#levy-panel").textContent(), /\d\.\d%/);
   await shot("07-levy-chances");
   await bookShot("page-levy");
   await page.click("#draw");
   assert.equal(await phase(), "levy");
   assert.equal(await page.locator("#levy-panel .charts figure").count(), 2);
+  assert.equal(await page.locator("#info").isVisible(), false);
   const places = page.locator(".sq.t-place");
   assert.ok((await places.count()) > 0);
   await shot("08-levy-drawn");
@@ -150,7 +285,24 @@ test("a levy: the bag's chances, the draw with its charts, then placement", asyn
   assert.equal(await phase(), "play");
   const letter = await page.evaluate((s) => window.dukePage.game.position.tileAt(s).letter, target);
   assert.equal(letter, troop);
+  assert.match(await message(), new RegExp(`^Light levies: [\\w ]+ on ${target}\\.$`));
   await shot("09-levy-placed");
+});
+
+test("Levy, when disabled, says why (the engine's reason in words)", async () => {
+  await newGame({ mode: "two" });
+  assert.equal(await page.locator("#levy-why").isVisible(), false);
+  // Light's Duke on A1 with both squares beside it taken, a Pikeman in the bag.
+  await loadRecord("e2e-levy-full.txt", "duke-record 1\nstart 3d2/6/6/6/F5/DF4 l P/- 0 1\n");
+  assert.equal(await page.locator("#levy").isDisabled(), true);
+  assert.equal(await page.locator("#levy-why").textContent(), "No levy: every square next to Light's Duke on A1 is taken.");
+  assert.equal(await page.locator("#levy").getAttribute("aria-describedby"), "levy-why");
+  // An empty bag.
+  await loadRecord("e2e-levy-empty.txt", "duke-record 1\nstart 3d2/6/6/6/6/D5 l -/- 0 1\n");
+  assert.equal(await page.locator("#levy").isDisabled(), true);
+  assert.equal(await page.locator("#levy-why").textContent(), "No levy: Light's bag is empty.");
+  await shot("09b-levy-why");
+  await assertNoCode();
 });
 
 test("undo and redo", async () => {
@@ -168,36 +320,38 @@ test("undo and redo", async () => {
   await shot("11-redone");
 });
 
-test("record download, then load gives the same position; bad files change nothing", async () => {
+test("record download, then load gives the same position; bad files change nothing and show no code", async () => {
   await newGame({ mode: "two" });
   for (const [a, b] of [["B1", "B2"], ["C6", "C5"], ["D1", "D2"]]) {
     await sq(a).click();
     await sq(b).click();
   }
   const saved = await dpn();
-  await page.evaluate(() => (document.getElementById("record-box").open = true));
+  await openBox("record-box");
   const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
   const file = join(shots, "..", "e2e-record.txt");
   await download.saveAs(file);
   assert.match(readFileSync(file, "utf8"), /^duke-record 1/);
   await newGame({ mode: "two" });
   assert.notEqual(await dpn(), saved);
-  await page.evaluate(() => (document.getElementById("record-box").open = true));
   await page.setInputFiles("#load", file);
   await page.waitForFunction((d) => window.dukePage.game.position.dpn() === d, saved);
+  assert.match(await message(), /Loaded e2e-record\.txt: 3 turns; two players from here\./);
   await shot("12-record-loaded");
   // A corrupted record and a foreign file: a clear message, the game as it was.
   const corrupt = join(shots, "..", "e2e-corrupt.txt");
   writeFileSync(corrupt, readFileSync(file, "utf8").replace("B1-B2", "B1-B5"));
   await page.setInputFiles("#load", corrupt);
   await page.waitForSelector("#message.error");
-  assert.match(await message(), /Could not load e2e-corrupt\.txt: .*record\.action.*unchanged/);
+  assert.match(await message(), /Could not load e2e-corrupt\.txt: .+\. The game on the page is unchanged\./);
   assert.equal(await dpn(), saved);
+  await assertNoCode();
   await shot("13-bad-record");
   await page.setInputFiles("#load", { name: "photo.png", mimeType: "image/png", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10, 0, 0]) });
   await page.waitForFunction(() => /photo\.png/.test(document.getElementById("message").textContent));
-  assert.match(await message(), /Could not load photo\.png: .*\[record\./);
+  assert.match(await message(), /Could not load photo\.png: .+\. The game on the page is unchanged\./);
   assert.equal(await dpn(), saved);
+  await assertNoCode();
   // Junk text, random binary and a 50 MB file: a clear message each, and
   // the page keeps working.
   const hostile = [
@@ -213,26 +367,95 @@ test("record download, then load gives the same position; bad files change nothi
     await page.waitForFunction((n) => document.getElementById("message").textContent.includes(n), name);
     assert.match(await message(), new RegExp(`Could not (load|read) ${name.replace(".", "\\.")}: .*unchanged`));
     assert.equal(await dpn(), saved);
+    await assertNoCode();
   }
-  assert.match(await message(), /a record is at most 1\.0 MiB \[record\.size\]/);
-  // Replay it action by action.
-  await page.click("#replay");
-  assert.match(await page.locator("#status").textContent(), /Replay: action 0 of 9/);
+  assert.match(await message(), /a record is at most 1\.0 MiB\. The game/);
+  // Step through it from the start with the move list's buttons.
+  await page.click("#rp-start");
+  assert.match(await page.locator("#status").textContent(), /Viewing action 0 of 9 \(read-only\)/);
   for (let i = 0; i < 7; i++) await page.click("#rp-next");
-  assert.match(await page.locator("#rp-pos").textContent(), /7 \/ 9/);
+  assert.equal(await page.locator("#rp-pos").textContent(), "7 / 9");
   await shot("14-replay");
   await page.click("#rp-end");
+  assert.equal(await page.locator("#viewing").isVisible(), false);
   assert.equal(await page.evaluate(() => document.body.dataset.turn), "3");
-  await page.click("#rp-exit");
 });
 
-async function loadRecord(name, text) {
-  const file = join(shots, "..", name);
-  writeFileSync(file, text);
-  await page.evaluate(() => (document.getElementById("record-box").open = true));
-  await page.setInputFiles("#load", file);
-  await page.waitForFunction((n) => document.getElementById("message").textContent.includes(n), name);
-}
+test("a record loaded in a game against the AI goes on against the AI: you take the side to move", async () => {
+  await newGame({ mode: "ai", level: 1, aiside: "dark" });
+  await settled();
+  // Three turns: Dark is to move. The AI takes Light, you Dark, and the
+  // board turns to your side.
+  await loadRecord("e2e-continue.txt", readFileSync(join(shots, "..", "e2e-record.txt"), "utf8"));
+  assert.equal(await message(), "Loaded e2e-continue.txt: 3 turns. You play Dark, to move, against the AI at level 1.");
+  assert.equal(await page.inputValue("#aiside"), "light");
+  assert.equal(await page.locator(".sq").first().getAttribute("data-square"), "F1");
+  assert.equal(await page.evaluate(() => window.dukePage.game.sideToDecide), "dark");
+  assert.match(await page.locator("#status").textContent(), /Dark to act \(you\)\. Turn 4\./);
+  // Your action; the AI answers as Light.
+  const [from, to] = await page.evaluate(() => {
+    const a = window.dukePage.game.position.legalActions().find((x) => x.kind === "relocate");
+    return [window.dukePage.squareName(a.from), window.dukePage.squareName(a.to)];
+  });
+  await sq(from).click();
+  await sq(to).click();
+  await page.waitForFunction(() => document.body.dataset.turn === "5" && document.body.dataset.busy === "false");
+  assert.equal(await page.evaluate(() => window.dukePage.game.sideToDecide), "dark");
+  assert.match(await message(), /^(The AI (played|levies)|Capture!)/);
+  await assertNoCode();
+});
+
+test("the move list: the moves in words beside the board; a click shows that position, read-only", async () => {
+  await newGame({ mode: "two" });
+  await sq("B1").click();
+  await sq("B2").click();
+  const afterFirst = await dpn();
+  await sq("C6").click();
+  await sq("C5").click();
+  await page.click("#levy");
+  await page.click("#draw");
+  const troop = await page.evaluate(() => window.dukePage.game.pendingDraw);
+  const place = await page.locator(".sq.t-place").first().getAttribute("data-square");
+  await page.locator(".sq.t-place").first().click();
+  const live = await dpn();
+  const name = await page.evaluate(async (t) => (await import("duke-engine")).troopName(t), troop);
+  const moves = await page.locator("#moves .mv:not(.start):not(.setup)").allTextContents();
+  assert.deepEqual(moves, ["1.Footman B1→B2", "2.Footman C6→C5", `3.levy: ${name} on ${place}`]);
+  // Beside the board on a desktop: to its right, from the board's top.
+  const board = await page.locator("#board").boundingBox();
+  const list = await page.locator("#moves-box").boundingBox();
+  assert.ok(list.x >= board.x + board.width && list.y < board.y + board.height, "the move list is beside the board");
+  // A click on the first move: the position after it, read-only.
+  await page.locator("#moves .mv", { hasText: "Footman B1→B2" }).click();
+  assert.equal(await page.locator("#viewing").isVisible(), true);
+  assert.equal(await page.locator("#viewing-text").textContent(), "After turn 1, Light: Footman B1→B2 (read-only).");
+  assert.equal(await page.evaluate(() => window.dukePage.view.position.dpn()), afterFirst);
+  assert.match(await sq("B2").getAttribute("aria-label"), /Light Footman/);
+  assert.match(await sq("C6").getAttribute("aria-label"), /Dark Footman/);
+  assert.equal(await page.locator("#levy").isDisabled(), true);
+  assert.equal(await page.locator("#moves .mv[aria-current]").textContent(), "1.Footman B1→B2");
+  // A click on a tile only shows it; the game is unchanged.
+  await sq("C6").click();
+  assert.match(await page.locator("#info").textContent(), /Dark Footman on C6/);
+  assert.equal(await dpn(), live);
+  await shot("14b-move-list-view");
+  // The keyboard: the list is one Tab stop, arrows move in it, Enter shows.
+  await page.locator("#moves .mv[aria-current]").focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  assert.equal(await page.locator("#moves .mv[aria-current]").textContent(), "2.Footman C6→C5");
+  assert.equal(await page.locator('#moves .mv[tabindex="0"]').count(), 1);
+  // Back to the game.
+  await page.click("#rp-exit");
+  assert.equal(await page.locator("#viewing").isVisible(), false);
+  assert.equal(await page.evaluate(() => window.dukePage.view.position.dpn()), live);
+  assert.equal(await page.locator("#levy").isDisabled(), false);
+  // Escape leaves a view too.
+  await page.click("#rp-back");
+  assert.equal(await page.locator("#viewing").isVisible(), true);
+  await page.keyboard.press("Escape");
+  assert.equal(await page.locator("#viewing").isVisible(), false);
+});
 
 test("the Duke's danger squares, and the Guard warning naming the attackers", async () => {
   await newGame({ mode: "two" });
@@ -269,38 +492,96 @@ test("a capture is announced", async () => {
   await sq("D1").click();
   assert.match(await message(), /Capture! Light's Duke takes Dark's Pikeman on D1/);
   assert.equal(await page.locator("#message.capture").count(), 1);
+  assert.match(await page.locator("#moves").textContent(), /Duke C1→D1, takes Pikeman/);
   await shot("16c-capture");
 });
 
-test("an AI reply at level 5 within its limit", async () => {
+test("a move animation (slide, fade of the captured tile, flip) ends in the same DOM as no animation", async () => {
+  // The whole page but the engine's worker: the board, the panel, the
+  // move list and the boxes.
+  const snapshot = () => page.evaluate(() => document.querySelector("main").outerHTML);
+  await openBox("settings-box");
+  await page.check("#animate");
+  await newGame({ mode: "two" });
+  await sq("B1").click();
+  await sq("B2").click();
+  // The Footman slides (a copy of it over the board) and flips.
+  assert.ok(await page.evaluate(() => document.getAnimations().length) > 0, "no animation ran");
+  assert.equal(await page.locator("#fx .ghost").count(), 1);
+  await still();
+  const animated = await snapshot();
+  assert.equal(await page.locator("#fx").innerHTML(), "");
+  await page.click("#undo");
+  await page.uncheck("#animate");
+  await sq("B1").click();
+  await sq("B2").click();
+  assert.equal(await page.evaluate(() => document.getAnimations().length), 0);
+  assert.deepEqual(await snapshot(), animated);
+  // A capture: the taker slides, the taken tile fades, then both are gone.
+  await page.check("#animate");
+  await loadRecord("e2e-capture-anim.txt", "duke-record 1\nstart 3d2/6/6/6/6/2Dp2 l -/- 0 1\n");
+  await sq("C1").click();
+  await sq("D1").click();
+  assert.equal(await page.locator("#fx .ghost").count(), 2);
+  await still();
+  assert.equal(await page.locator("#fx .ghost").count(), 0);
+  const capturedAnimated = await snapshot();
+  await page.click("#undo");
+  await page.uncheck("#animate");
+  await sq("C1").click();
+  await sq("D1").click();
+  assert.deepEqual(await snapshot(), capturedAnimated);
+  await page.check("#animate");
+});
+
+test("an AI reply at level 5 within its limit; the tile's panel after the reply; no timing shown", async () => {
   await newGame({ mode: "ai", level: 5, aiside: "dark" });
   await sq("D1").click();
   await sq("D2").click();
+  // While the AI thinks, a look at one of its tiles; its reply clears it.
+  await sq("D6").click();
+  assert.match(await page.locator("#info").textContent(), /Dark Duke on D6/);
   await page.waitForFunction(() => document.body.dataset.aiMillis !== undefined && document.body.dataset.busy === "false");
   const ms = Number(await page.evaluate(() => document.body.dataset.aiMillis));
   console.log(`level 5 replied in ${ms} ms`);
   assert.ok(ms <= 1500, `level 5 took ${ms} ms`);
   assert.equal(await page.evaluate(() => window.dukePage.game.sideToDecide), "light");
+  assert.match(await page.locator("#info").textContent(), PROMPT);
+  assert.equal(await page.locator(".sq.inspected").count(), 0);
+  await assertNoCode();
   await shot("17-ai-level5-reply");
 });
 
-test("a hint highlights the engine's suggestion", async () => {
+test("a hint highlights the engine's suggestion, in words, and takes the tile's panel's place", async () => {
+  await sq("B1").click();
+  assert.equal(await infoFigures(), 2);
   await page.click("#hint");
   await page.waitForSelector("#hint-panel:not([hidden])");
   const text = await page.locator("#hint-panel").textContent();
-  assert.match(text, /suggests/);
+  assert.match(text, /suggests (a levy|\w+ [A-F][1-6])/);
   // One score, in Footmen (or a forced capture), and no raw numbers in a list.
   assert.match(text, /: ([+-]\d+\.\d\d|wins: |loses: )/);
   assert.doesNotMatch(text, /\(-?\d+\)/);
+  // No tile's panel under the hint; a tile chosen now shows below it.
+  assert.equal(await page.locator("#info").isVisible(), false);
+  assert.equal(await page.locator(".sq.selected").count(), 0);
   await shot("18-hint");
   await bookShot("page-hint");
+  await sq("B1").click();
+  assert.equal(await page.locator("#hint-panel").isVisible(), true);
+  assert.match(await page.locator("#info").textContent(), /Light Footman on B1/);
   // Any change of the position takes the hint away: here, an undo.
   await page.click("#undo");
   await page.waitForSelector("#hint-panel", { state: "hidden" });
   assert.equal(await page.locator(".sq.hinted").count(), 0);
+  assert.match(await page.locator("#info").textContent(), PROMPT);
 });
 
-test("a whole game against level 1, to its end", async () => {
+test("a whole game against level 1, to its end; the result card says the winner once", async () => {
+  // Without animation: the AI waits for each slide to end, and the suite
+  // keeps its time for the game itself.
+  await openBox("settings-box");
+  await page.uncheck("#animate");
   await newGame({ mode: "ai", level: 1, aiside: "dark" });
   let turns = 0;
   for (;;) {
@@ -318,7 +599,7 @@ test("a whole game against level 1, to its end", async () => {
         const pos = window.dukePage.game.position;
         const acts = pos.legalActions().filter((a) => a.kind !== "place");
         const best = acts.find((a) => a.isCapture) ?? acts[Math.floor(Math.random() * acts.length)];
-        return best ? [best.kind === "command" ? best.actor : best.actor, best.to, best.toString()] : null;
+        return best ? [best.actor, best.to, best.toString()] : null;
       });
       if (pick === null) {
         await page.click("#levy");
@@ -329,7 +610,7 @@ test("a whole game against level 1, to its end", async () => {
       await clickIndex(actor);
       await clickIndex(to);
       if (await page.locator("#chooser:not([hidden])").count()) {
-        await page.locator("#chooser button", { hasText: text }).click();
+        await page.locator(`#chooser button[data-action="${text}"]`).click();
       }
     }
     turns++;
@@ -340,7 +621,16 @@ test("a whole game against level 1, to its end", async () => {
   assert.equal(ph, "over", `not over after ${turns} turns`);
   assert.match(await page.locator("#status").textContent(), /Game over/);
   console.log(`the game against level 1 ended after ${turns} of our turns: ${await page.locator("#status").textContent()}`);
+  const card = page.getByRole("dialog");
+  await card.waitFor();
+  const cardText = await card.textContent();
+  assert.equal(cardText.match(/wins|draw/gi).length, 1, `the card says the result more than once: ${cardText}`);
+  await still();
+  await bookShot("page-result");
   await shot("19-game-over");
+  await page.keyboard.press("Escape");
+  await openBox("settings-box");
+  await page.check("#animate");
 });
 
 async function clickIndex(i) {
@@ -370,7 +660,6 @@ test("the AI as Light moves first; the board is seen from Dark; resign ends the 
 });
 
 test("both bags in view: 16 tiles each at the start, one fewer for the side that levies", async () => {
-  await page.setViewportSize({ width: 1280, height: 900 });
   await newGame({ mode: "two" });
   const light = page.getByRole("region", { name: "Light's bag" });
   const dark = page.getByRole("region", { name: "Dark's bag" });
@@ -388,6 +677,7 @@ test("both bags in view: 16 tiles each at the start, one fewer for the side that
   await page.locator(".sq.t-place").first().click();
   assert.match(await light.textContent(), /Light's bag: 15 tiles/);
   assert.match(await dark.textContent(), /Dark's bag: 16 tiles/);
+  await still();
   await bookShot("page-bags");
 });
 
@@ -407,20 +697,20 @@ test("a finished record brings up the result card; Escape closes it", async () =
   await loadRecord("e2e-over.txt", "duke-record 1\nstart 6/6/6/6/6/D+F3d l -/- 0 1\n");
   const card = page.getByRole("dialog");
   await card.waitFor();
-  assert.equal(await page.locator("#result-title").textContent(), "Dark wins");
-  assert.match(await card.textContent(), /Dark wins: Light has no legal maneuver and cannot levy\./);
+  // The winner once: the engine's sentence is the title.
+  assert.equal(await page.locator("#result-title").textContent(), "Dark wins: Light has no legal maneuver and cannot levy.");
+  assert.equal((await card.textContent()).match(/wins/g).length, 1);
   assert.match(await card.textContent(), /0 turns played/);
   for (const name of ["New game", "Replay", "Download record"]) assert.equal(await card.getByRole("button", { name }).count(), 1);
   // The keyboard is on the card: Escape closes it.
   assert.equal(await page.evaluate(() => document.activeElement.id), "result-new");
-  await bookShot("page-result");
   await page.keyboard.press("Escape");
   await page.waitForSelector("#result", { state: "hidden" });
   // Resigning shows it too, and New game on it starts a game.
   await newGame({ mode: "two" });
   await page.click("#resign");
   await card.waitFor();
-  assert.match(await card.textContent(), /Light resigned/);
+  assert.equal(await page.locator("#result-title").textContent(), "Dark wins: Light resigned.");
   await card.getByRole("button", { name: "New game" }).click();
   await page.waitForSelector("#result", { state: "hidden" });
   assert.equal(await phase(), "play");
@@ -433,7 +723,8 @@ test("turn the board by hand, or for the side to move", async () => {
   assert.equal(await page.locator(".sq").first().getAttribute("data-square"), "F1");
   await page.click("#turn-board");
   assert.equal(await page.locator(".sq").first().getAttribute("data-square"), "A6");
-  await page.check("#auto-turn");
+  await openBox("settings-box");
+  await page.selectOption("#orientation", "mover");
   await sq("B1").click();
   await sq("B2").click();
   // Dark to move: the board turns for Dark, and back for Light.
@@ -441,7 +732,59 @@ test("turn the board by hand, or for the side to move", async () => {
   await sq("C6").click();
   await sq("C5").click();
   assert.equal(await page.locator(".sq").first().getAttribute("data-square"), "A6");
-  await page.uncheck("#auto-turn");
+  await page.selectOption("#orientation", "mine");
+});
+
+test("settings (level, board, animation, sound) are kept across a reload; reduced motion is respected", async () => {
+  await page.setViewportSize(DESKTOP);
+  await openBox("settings-box");
+  await page.selectOption("#level", "2");
+  await page.selectOption("#orientation", "dark");
+  await page.uncheck("#animate");
+  assert.equal(await page.isChecked("#sound"), false, "sound is off by default");
+  assert.deepEqual(await page.evaluate(() => window.dukePage.sounds.length), 0);
+  await page.check("#sound");
+  await newGame({ mode: "two" });
+  await sq("B1").click();
+  await sq("B2").click();
+  assert.deepEqual(await page.evaluate(() => window.dukePage.sounds.slice(-1)), ["move"]);
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  assert.equal(await page.inputValue("#level"), "2");
+  assert.equal(await page.inputValue("#orientation"), "dark");
+  assert.equal(await page.isChecked("#animate"), false);
+  assert.equal(await page.isChecked("#sound"), true);
+  assert.match(await message(), /at level 2\./);
+  assert.equal(await page.locator(".sq").first().getAttribute("data-square"), "F1");
+  // With the system asking for reduced motion and no choice stored, no animation.
+  await page.evaluate(() => localStorage.clear());
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  assert.equal(await page.isChecked("#animate"), false);
+  assert.equal(await page.locator("#motion-note").isVisible(), false); // in the closed Settings box
+  await openBox("settings-box");
+  assert.equal(await page.locator("#motion-note").isVisible(), true);
+  await newGame({ mode: "two" });
+  await sq("B1").click();
+  await sq("B2").click();
+  assert.equal(await page.evaluate(() => document.getAnimations().length), 0);
+  await page.emulateMedia({ reducedMotion: null });
+  // The book's picture of the page: a game against the AI under way, the
+  // moves beside the board, the settings open.
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  await newGame({ mode: "ai", level: 1, aiside: "dark" });
+  for (const [a, b] of [["B1", "B2"], ["D1", "D2"]]) {
+    await settled();
+    await sq(a).click();
+    await sq(b).click();
+  }
+  await settled();
+  await openBox("settings-box");
+  await still();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await bookShot("page-start");
 });
 
 test("the side panel keeps its place when a message comes and goes", async () => {
@@ -450,13 +793,13 @@ test("the side panel keeps its place when a message comes and goes", async () =>
   await sq("B4").click(); // illegal: a long message
   assert.equal(await page.locator("#message.error").count(), 1);
   const withMessage = (await page.locator(".panel").boundingBox()).x;
-  await sq("B1").click(); // deselect clears the message
+  await sq("B1").click(); // a new selection clears the message
   assert.equal(await message(), "");
   assert.equal((await page.locator(".panel").boundingBox()).x, withMessage);
 });
 
-test("phone: after a tap the tile's panel is on the first screen, New game folds once play starts", async () => {
-  await page.setViewportSize({ width: 390, height: 844 });
+test("phone: the tile's panel on the first screen with readable chart marks; the hint stays in sight", async () => {
+  await page.setViewportSize(PHONE);
   await open();
   await newGame({ mode: "two" });
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -464,23 +807,38 @@ test("phone: after a tap the tile's panel is on the first screen, New game folds
   await page.waitForFunction(() => /Footman on B1/.test(document.getElementById("info").textContent));
   assert.equal(await page.evaluate(() => window.scrollY), 0);
   const info = await page.locator("#info").boundingBox();
-  assert.ok(info.y >= 0 && info.y + info.height <= 844, `the tile's panel spans y=${info.y}..${info.y + info.height}`);
+  assert.ok(info.y >= 0 && info.y + info.height <= PHONE.height, `the tile's panel spans y=${info.y}..${info.y + info.height}`);
   const actions = await page.locator("#actions").boundingBox();
-  assert.ok(actions.y + actions.height <= 844, `the action buttons end at y=${actions.y + actions.height}`);
-  assert.equal(await page.locator("#info figure").count(), 2);
+  assert.ok(actions.y + actions.height <= PHONE.height, `the action buttons end at y=${actions.y + actions.height}`);
+  assert.equal(await infoFigures(), 2);
+  // The chart marks are dots one can see: at least 10 pixels across.
+  const marks = await page.locator("#info svg .mark").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
+  assert.ok(marks.length > 0);
+  assert.ok(Math.min(...marks) >= 10, `chart marks ${Math.min(...marks)} px across`);
   await bookShot("page-phone");
+  // A hint replaces the tile's panel, on the first screen.
+  await page.click("#hint");
+  await page.waitForSelector("#hint-panel:not([hidden])");
+  const hint = await page.locator("#hint-panel").boundingBox();
+  assert.ok(hint.y + hint.height <= PHONE.height, `the hint ends at y=${hint.y + hint.height}`);
+  assert.equal(await page.locator("#info").isVisible(), false);
+  await sq("B1").click();
   await sq("B2").click();
   assert.equal(await page.evaluate(() => document.getElementById("newgame").open), false);
+  // The move list follows the panel.
+  const list = await page.locator("#moves-box").boundingBox();
+  assert.ok(list.y > (await page.locator(".panel").boundingBox()).y);
 });
 
 test("phone width: the board fits and the legend is there", async () => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await open();
   const box = await page.locator("#board").boundingBox();
-  assert.ok(box.x + box.width <= 390, `board ends at ${box.x + box.width}`);
-  await page.evaluate(() => (document.getElementById("legend-box").open = true));
+  assert.ok(box.x + box.width <= PHONE.width, `board ends at ${box.x + box.width}`);
+  await openBox("legend-box");
   assert.match(await page.locator("#legend").textContent(), /Pikeman.*Jump Slide.*Flipped/s);
   await shot("20-phone");
+  await page.setViewportSize(DESKTOP);
 });
 
 test("no console errors on the way", async () => {

@@ -2,8 +2,10 @@
 # The JavaScript side of CI: builds the npm package and the page, runs the
 # Node tests against the package, checks the typed example with tsc, then
 # drives the page in Debian's Chromium (screenshots in target/e2e-screenshots).
-# Installs what is missing (Node and npm, Chromium, the pinned npm packages)
-# and prints how long each step took.
+# Installs what is missing (Node and npm, Chromium, the pinned npm packages),
+# saying what and why, and prints how long each step took. The package is
+# built with CARGO_TARGET_DIR set to a directory of its own, which checks
+# that duke-wasm/build.sh finds the .wasm wherever cargo puts it.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -26,13 +28,22 @@ need_apt() {
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
 }
 if ! command -v node > /dev/null || ! command -v npm > /dev/null; then
-    timed "apt-get install nodejs npm" need_apt nodejs npm
+    timed "apt-get install nodejs npm (the package's tests and the page's server run on Node)" need_apt nodejs npm
 fi
 if [ ! -x /usr/bin/chromium ]; then
-    timed "apt-get install chromium" need_apt chromium
+    timed "apt-get install chromium (the page's tests drive Debian's Chromium; no browser is downloaded)" need_apt chromium
 fi
 
-timed "build the package and the page" bash web/serve.sh --build-only
+# The package built as with CARGO_TARGET_DIR set: build.sh must take the
+# .wasm from cargo's target directory (cargo metadata), not from target/.
+alt_target="$root/target/cargo-target-dir-check"
+mkdir -p "$root/target"
+timed "build the package and the page, CARGO_TARGET_DIR=$alt_target" \
+    env CARGO_TARGET_DIR="$alt_target" bash web/serve.sh --build-only | tee "$root/target/js-build.log"
+grep -qF "$alt_target/wasm32-unknown-unknown/release/duke_wasm.wasm -> duke-wasm/pkg" "$root/target/js-build.log" || {
+    echo "duke-wasm/build.sh did not take the .wasm from CARGO_TARGET_DIR ($alt_target)" >&2
+    exit 1
+}
 
 cd duke-wasm/test
 timed "npm install (tests)" npm install --no-audit --no-fund --silent
