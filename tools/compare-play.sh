@@ -33,7 +33,7 @@ echo "building $a and $b ..." >&2
 bin_a=$(build "$a" a)
 bin_b=$(build "$b" b)
 # The three rates of one run, on one line.
-run() { "$1" | awk '{print $(NF-1)}' | paste -sd' '; }
+run() { "$1" | awk '{print $(NF-2)}' | paste -sd' '; }
 for i in $(seq "$rounds"); do
     if [ $((i % 2)) = 1 ]; then ra=$(run "$bin_a"); rb=$(run "$bin_b"); else rb=$(run "$bin_b"); ra=$(run "$bin_a"); fi
     echo "round $i/$rounds: A $ra  B $rb (M leaves/s start, M leaves/s middle, M turns/s)" >&2

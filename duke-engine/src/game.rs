@@ -425,34 +425,42 @@ impl Game {
 
     /// How many times the current position has occurred since play began
     /// (this occurrence included; SPEC §6 rule 3).
+    #[inline]
     pub fn repetitions(&self) -> u32 {
         if self.steps.len() < self.setup_len {
             return 0;
+        }
+        if self.rules.objective() == Objective::Coup {
+            return self.coup_repetitions();
         }
         // The window (see `crate::repetition`): only positions since the
         // last capture or levy, at the same side to move, with the same key,
         // compared whole.
         let cur = &self.current;
-        if self.rules.objective() == Objective::Coup {
-            // A relocation does not pass the turn, so positions with the
-            // same side to move are not always two apart; and the position
-            // after a relocation is not counted (Expanded Play). A plain
-            // count over the window.
-            let start = self.window.start().max(self.setup_len);
-            let counted = (start..self.steps.len()).filter(|&i| {
-                let (p, _) = &self.steps[i];
-                let after_relocation =
-                    i > self.setup_len && self.steps[i - 1].1.kind() == ActionKind::Flag;
-                !after_relocation && p.key() == cur.key() && p.same_position(cur)
-            });
-            return 1 + counted.count() as u32;
-        }
         self.window.count(
             &self.steps,
             cur.key(),
             |(p, _)| p.key(),
             |i| self.steps[i].0.same_position(cur),
         )
+    }
+
+    /// [`Game::repetitions`] under Counting Coup. A relocation does not
+    /// pass the turn, so positions with the same side to move are not
+    /// always two apart; and the position after a relocation is not
+    /// counted (Expanded Play). A plain count over the window.
+    #[cold]
+    #[inline(never)]
+    fn coup_repetitions(&self) -> u32 {
+        let cur = &self.current;
+        let start = self.window.start().max(self.setup_len);
+        let counted = (start..self.steps.len()).filter(|&i| {
+            let (p, _) = &self.steps[i];
+            let after_relocation =
+                i > self.setup_len && self.steps[i - 1].1.kind() == ActionKind::Flag;
+            !after_relocation && p.key() == cur.key() && p.same_position(cur)
+        });
+        1 + counted.count() as u32
     }
 
     /// Recomputes the legal list and the result after any change.
@@ -466,15 +474,17 @@ impl Game {
     fn refresh_here(&mut self) {
         if self.steps.len() < self.setup_len {
             self.outcome = None;
-            let mut list = core::mem::take(&mut self.legal.list);
-            self.setup_actions(self.steps.len(), &mut list);
-            self.legal.list = list;
+            let few = self.setup_actions(self.steps.len());
+            self.legal.list.clear();
+            for &a in few.as_slice() {
+                self.legal.list.push(a);
+            }
             return;
         }
         self.current.generate_into(&mut self.legal);
         let no_action = self.legal.list.is_empty();
-        let relocated = self.steps.len() > self.setup_len
-            && self.rules.objective() == Objective::Coup
+        let relocated = self.rules.objective() == Objective::Coup
+            && self.steps.len() > self.setup_len
             && self
                 .steps
                 .last()

@@ -350,8 +350,8 @@ impl Game {
     }
 
     /// The legal decisions of step `i` of the start, into `out`.
-    pub(crate) fn setup_actions(&self, i: usize, out: &mut crate::ActionList) {
-        out.clear();
+    pub(crate) fn setup_actions(&self, i: usize) -> SetupList {
+        let mut out = SetupList::new();
         let pos = &self.current;
         let occ = pos.occupied().0;
         let terrain = pos
@@ -369,7 +369,7 @@ impl Game {
                     }
                 }
                 // In the engine's order of kinds, not of preference.
-                out.sort();
+                out.as_mut_slice().sort();
             }
             Slot::Place(side, troop) => {
                 let allowed: u64 = match (troop, side) {
@@ -410,6 +410,7 @@ impl Game {
             }
             Slot::Terrain(_) => {}
         }
+        out
     }
 
     /// Whether the draft has given `troop` to a side already.
@@ -592,5 +593,35 @@ impl Game {
     /// Whether a step of the game is a chance event of setup (terrain).
     pub(crate) fn is_chance(action: Action) -> bool {
         action.kind() == ActionKind::Terrain
+    }
+}
+
+/// The decisions of one setup step: at most sixteen (thirteen draft picks,
+/// twelve squares for a Flag under Counting Coup, six for a placement), in
+/// a list on the stack, so a step copies no more than it lists.
+pub(crate) struct SetupList {
+    items: [Action; 16],
+    len: usize,
+}
+
+impl SetupList {
+    fn new() -> SetupList {
+        SetupList {
+            items: [Action::place(Troop::Duke, Square::A1); 16],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, a: Action) {
+        self.items[self.len] = a;
+        self.len += 1;
+    }
+
+    pub(crate) fn as_slice(&self) -> &[Action] {
+        &self.items[..self.len]
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [Action] {
+        &mut self.items[..self.len]
     }
 }

@@ -7,7 +7,33 @@ mod common;
 use common::{assert_keeps_win, forced, perft_cases};
 use duke_engine::search::{evaluate, Limits, Searcher, MATE, MATE_BOUND};
 use duke_engine::Decision;
-use duke_engine::{ActionKind, Game, Position, QUIET_LIMIT};
+use duke_engine::{ActionKind, Game, Outcome, Position, WinReason, QUIET_LIMIT};
+
+/// The score of a position a rule of its objective has decided (a Duke
+/// taken in the standard game; Expanded Play's points, Flag home, no tiles
+/// and Dark Rider's ends), for the side to move; not the rule of no action.
+fn decided(pos: &Position, ply: i32) -> Option<i32> {
+    match pos.outcome()? {
+        Outcome::Win { winner, reason } if reason != WinReason::NoAction => {
+            Some(if winner == pos.side_to_move() {
+                MATE - ply
+            } else {
+                -MATE + ply
+            })
+        }
+        _ => None,
+    }
+}
+
+/// A child's score for the parent's mover: a relocation of a Flag keeps
+/// the turn (Expanded Play), so its child's score is not negated.
+fn for_parent(a: duke_engine::Action, child_score: i32) -> i32 {
+    if a.kind() == ActionKind::Flag {
+        child_score
+    } else {
+        -child_score
+    }
+}
 
 fn repeated(path: &[u64], pos: &Position) -> bool {
     let back = (pos.quiet() as usize).min(path.len());
@@ -23,8 +49,8 @@ fn repeated(path: &[u64], pos: &Position) -> bool {
 /// search's quiescence, without pruning. `None` when `budget` runs out.
 fn plain_q(pos: &Position, ply: i32, budget: &mut u64) -> Option<i32> {
     *budget = budget.checked_sub(1)?;
-    if pos.duke(pos.side_to_move()).is_none() {
-        return Some(-MATE + ply);
+    if let Some(score) = decided(pos, ply) {
+        return Some(score);
     }
     let list = pos.legal_actions();
     if list.is_empty() {
@@ -37,7 +63,9 @@ fn plain_q(pos: &Position, ply: i32, budget: &mut u64) -> Option<i32> {
     {
         let mut child = *pos;
         child.play_unchecked(a);
-        if child.duke(child.side_to_move()).is_none() {
+        if pos.rules().objective() == duke_engine::Objective::Duke
+            && child.duke(child.side_to_move()).is_none()
+        {
             return Some(MATE - ply - 1);
         }
         best = best.max(-plain_q(&child, ply + 1, budget)?);
@@ -58,8 +86,8 @@ fn plain(
 ) -> Option<i32> {
     *budget = budget.checked_sub(1)?;
     let us = pos.side_to_move();
-    if pos.duke(us).is_none() {
-        return Some(-MATE + ply);
+    if let Some(score) = decided(pos, ply) {
+        return Some(score);
     }
     if pos.quiet() >= QUIET_LIMIT || repeated(path, pos) {
         return Some(0);
@@ -80,7 +108,8 @@ fn plain(
     for &a in list.iter().filter(|a| a.kind() != ActionKind::Place) {
         let mut child = *pos;
         child.play_unchecked(a);
-        best = best.max(-plain(&child, depth - 1, ply + 1, path, quiesce, budget)?);
+        let s = plain(&child, depth - 1, ply + 1, path, quiesce, budget)?;
+        best = best.max(for_parent(a, s));
     }
     if list.iter().any(|a| a.kind() == ActionKind::Place) {
         let bag = pos.bag(us);
@@ -126,8 +155,15 @@ fn same_score_as_plain_expectiminimax() {
     let mut searcher = Searcher::new();
     searcher.set_network(None);
     let (mut compared, mut skipped) = (0, 0);
-    for (id, pos) in positions() {
-        for depth in 1..=3 {
+    // A position whose game is over has nothing to search.
+    // Expanded Play's positions to depth 2: the plain search knows their
+    // rules, and depth 2 holds a relocation and its reply.
+    for (id, pos) in positions()
+        .into_iter()
+        .filter(|(_, p)| p.outcome().is_none())
+    {
+        let deepest = if pos.rules().is_standard() { 3 } else { 2 };
+        for depth in 1..=deepest {
             for quiesce in [false, true] {
                 let mut budget = 3_000_000u64;
                 let Some(want) = plain(&pos, depth, 0, &mut Vec::new(), quiesce, &mut budget)

@@ -28,7 +28,7 @@ function perftVectors(text) {
   return out;
 }
 
-for (const file of ["spec.perft", "positions.perft"]) {
+for (const file of ["spec.perft", "positions.perft", "expanded.perft"]) {
   for (const v of perftVectors(data(file))) {
     test(`perft ${file} ${v.id}`, () => {
       assert.ok(v.perft.length > 0, "a vector with no perft line");

@@ -552,6 +552,59 @@ static void test_conformance(void) {
     CHECK(checked >= 15);
 }
 
+/* The perft files (tests/data/*.perft), read by every face: each position
+   reads and writes back the same, and its counts up to 200,000 leaves (the
+   first count always) are the engine's. */
+static void test_perft_file(const char *name) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", DUKE_DATA_DIR, name);
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL);
+    if (!f) return;
+    static char line[1024], id[256];
+    static char dpn[512], back[512];
+    duke_position *pos = NULL;
+    int cases = 0, first = 0;
+    while (fgets(line, sizeof line, f)) {
+        size_t n = strlen(line);
+        if (n && line[n - 1] == '\n') line[--n] = 0;
+        if (strncmp(line, "id ", 3) == 0) {
+            snprintf(id, sizeof id, "%s", line + 3);
+            first = 1;
+        } else if (strncmp(line, "dpn ", 4) == 0) {
+            duke_position_free(pos);
+            pos = NULL;
+            snprintf(dpn, sizeof dpn, "%s", line + 4);
+            CHECK(duke_position_from_dpn(dpn, strlen(dpn), &pos) == DUKE_OK);
+            size_t len = 0;
+            CHECK(pos && duke_position_to_dpn(pos, back, sizeof back, &len) == DUKE_OK);
+            if (pos && strcmp(back, dpn) != 0) {
+                fprintf(stderr, "%s %s: dpn written back as %s\n", name, id, back);
+                failed++;
+            }
+            cases++;
+        } else if (strncmp(line, "perft ", 6) == 0 && pos) {
+            unsigned depth = 0;
+            unsigned long long want = 0;
+            CHECK(sscanf(line + 6, "%u %llu", &depth, &want) == 2);
+            if (!first && want > 200000) continue;
+            first = 0;
+            uint64_t count = 0;
+            CHECK(duke_position_perft(pos, depth, &count) == DUKE_OK);
+            if (count != want) {
+                fprintf(stderr, "%s %s: perft %u = %llu, expected %llu\n", name, id, depth,
+                        (unsigned long long)count, want);
+                failed++;
+            } else {
+                passed++;
+            }
+        }
+    }
+    duke_position_free(pos);
+    fclose(f);
+    CHECK(cases >= 2);
+}
+
 /* The SVG drawing, with the engine's flag set. */
 static void test_svg(void) {
     duke_position *pos = NULL;
@@ -843,6 +896,9 @@ int main(void) {
     test_conformance_names();
     test_conformance_ranges();
     test_conformance_requests();
+    test_perft_file("spec.perft");
+    test_perft_file("positions.perft");
+    test_perft_file("expanded.perft");
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -7,7 +7,7 @@ DATA = pathlib.Path(__file__).resolve().parents[1] / "data"
 def perft_cases():
     """The positions of tests/data/*.perft, shared with the Rust suite."""
     cases = []
-    for name in ("spec.perft", "positions.perft"):
+    for name in ("spec.perft", "positions.perft", "expanded.perft"):
         for line in (DATA / name).read_text().splitlines():
             line = line.strip()
             if not line or line.startswith("#"):

@@ -7,7 +7,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::{evaluate, root_decisions, Answer, Request, Searcher, LEVELS, MATE};
+use super::{evaluate, root_decisions, Answer, Request, Searcher, LEVELS};
 use crate::{Action, Decision, Game, GameError, Phase, Troop};
 
 /// Who decides.
@@ -237,10 +237,13 @@ fn greedy(pos: &crate::Position, troop: Option<Troop>) -> Decision {
             Decision::Act(a) => {
                 let mut child = *pos;
                 child.play_unchecked(a);
-                if super::tree::decided_score(&child, 0).is_some_and(|s| s < 0) {
-                    MATE
+                // The child's score for its mover: the same side after a
+                // relocation of a Flag, the other side after anything else.
+                let s = super::tree::decided_score(&child, 0).unwrap_or_else(|| evaluate(&child));
+                if super::tree::keeps_turn(a) {
+                    s
                 } else {
-                    -evaluate(&child)
+                    -s
                 }
             }
             Decision::Levy => {

@@ -109,11 +109,21 @@ pub(super) fn decided_score(pos: &Position, ply: usize) -> Option<i32> {
     })
 }
 
+/// Whether `a` leaves the same side to move: a relocation of a Flag under
+/// Counting Coup (Expanded Play), after which its side still takes its
+/// turn, so the child's score is the mover's own, not negated.
+#[inline(always)]
+pub(super) fn keeps_turn(a: Action) -> bool {
+    a.kind() == ActionKind::Flag
+}
+
 pub(super) fn victim_value(pos: &Position, a: Action) -> i32 {
     let code = pos.board[a.target().index()];
     if code == EMPTY {
         0
-    } else if code < 4 {
+    } else if code < 4 && pos.rules().objective() == crate::Objective::Duke {
+        // Taking the Duke wins only when the objective is the Duke (under
+        // Counting Coup and Other Objective an army plays on without it).
         MATE
     } else {
         tile_value(code)
@@ -645,7 +655,11 @@ impl Searcher {
                 let mut child = *pos;
                 child.play_unchecked(a);
                 self.path.push(pos.key());
-                let s = -self.negamax(&child, depth - 1, -beta, -alpha, 1);
+                let s = if keeps_turn(a) {
+                    self.negamax(&child, depth - 1, alpha, beta, 1)
+                } else {
+                    -self.negamax(&child, depth - 1, -beta, -alpha, 1)
+                };
                 self.path.pop();
                 s
             }
@@ -783,7 +797,11 @@ impl Searcher {
             let mut child = *pos;
             child.play_unchecked(a);
             self.path.push(pos.key());
-            let s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+            let s = if keeps_turn(a) {
+                self.negamax(&child, depth - 1, alpha, beta, ply + 1)
+            } else {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+            };
             self.path.pop();
             if s > alpha {
                 alpha = s;

@@ -14,6 +14,7 @@ pub fn perft_cases() -> Vec<PerftCase> {
     for text in [
         include_str!("../../../tests/data/spec.perft"),
         include_str!("../../../tests/data/positions.perft"),
+        include_str!("../../../tests/data/expanded.perft"),
     ] {
         for line in text.lines().map(str::trim) {
             if line.is_empty() || line.starts_with('#') {
