@@ -276,7 +276,7 @@ impl fmt::Display for ParseDpnError {
                 f,
                 "score: \"{text}\" is not two points from 0 to 2 (Light's/Dark's)"
             ),
-            Problem::Holds(what, sq) => write!(f, "{what} ({sq})"),
+            Problem::Holds(what, sq) => write!(f, "{what}: {sq}"),
             Problem::Army(what) => f.write_str(what),
             Problem::AtMostOneDuke { side, count } => {
                 write!(f, "{side} has {count} Dukes on the board, and at most one")
@@ -644,9 +644,9 @@ impl Position {
                     Objective::Coup if tile.is_some_and(|t| t.side != side) => {
                         return Err(state(Problem::Holds(
                             if side == Side::Light {
-                                "a Dark tile on Light's Flag (closed to Dark in Counting Coup)"
+                                "a Dark tile on Light's Flag, which Counting Coup closes to Dark"
                             } else {
-                                "a Light tile on Dark's Flag (closed to Light in Counting Coup)"
+                                "a Light tile on Dark's Flag, which Counting Coup closes to Light"
                             },
                             sq,
                         )))
@@ -654,9 +654,9 @@ impl Position {
                     Objective::Flag if tile.is_some_and(|t| t.side == side) => {
                         return Err(state(Problem::Holds(
                             if side == Side::Light {
-                                "a Light tile on Light's own Flag (Other Objective)"
+                                "a Light tile on its own Flag, which Other Objective forbids"
                             } else {
-                                "a Dark tile on Dark's own Flag (Other Objective)"
+                                "a Dark tile on its own Flag, which Other Objective forbids"
                             },
                             sq,
                         )))

@@ -113,9 +113,9 @@ impl FromStr for Action {
         };
         // Expanded Play's words: a pick, a Flag, terrain.
         let word =
-            |w: &str| bytes.len() > w.len() && bytes[..w.len()].eq_ignore_ascii_case(w.as_bytes());
+            |w: &str| bytes.len() >= w.len() && bytes[..w.len()].eq_ignore_ascii_case(w.as_bytes());
         if word("pick:") {
-            let letter = bytes[5];
+            let &letter = bytes.get(5).ok_or(err(ParseActionErrorKind::Incomplete))?;
             let troop = Troop::from_char(letter.to_ascii_uppercase() as char)
                 .ok_or(err(ParseActionErrorKind::BadTroop(letter as char)))?;
             return end(6, Action::pick(troop));
@@ -292,7 +292,9 @@ mod tests {
             ("flag@G1", "expected a square (A1 to F6) at position 6"),
             ("mountain@C3x", "unexpected text after the action"),
             ("pick:Q", "'Q' is not a troop letter"),
-            ("pick:", "expected a square (A1 to F6) at position 1"),
+            ("pick:", "the action is incomplete"),
+            ("flag@", "expected a square (A1 to F6) at position 6"),
+            ("mountain@", "expected a square (A1 to F6) at position 10"),
             ("E4:D5+E5", "expected '-', 'x', '*', ':' or '^' after D5"),
             ("1B-B2", "expected a square (A1 to F6) at position 1"),
             ("P@", "expected a square (A1 to F6) at position 3"),

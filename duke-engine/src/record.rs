@@ -60,9 +60,16 @@ pub struct RecordError {
 pub enum RecordErrorKind {
     /// The first line is not `duke-record 1`.
     Header,
-    /// A `rules` line that cannot be read, or that disagrees with the
-    /// start position's.
+    /// A `rules` line that cannot be read.
     Rules(crate::ParseRulesError),
+    /// A `rules` line that disagrees with the rules of the `start`
+    /// position.
+    StartRules {
+        /// The rules line's.
+        record: crate::Rules,
+        /// The start position's.
+        start: crate::Rules,
+    },
     /// A line that is none of the known kinds.
     UnknownLine,
     /// A `seed` that is not a number.
@@ -80,6 +87,10 @@ pub enum RecordErrorKind {
     Action(GameError),
     /// The record ends before setup is complete but has turns.
     SetupIncomplete,
+    /// Expanded Play: turns follow a setup line that lacks the square of a
+    /// terrain tile the rules draw, so the record would not replay the
+    /// game it was written from.
+    TerrainMissing(crate::Terrain),
     /// The record is longer than [`MAX_RECORD_LEN`] bytes.
     TooLong {
         /// Its length in bytes.
@@ -131,14 +142,16 @@ impl RecordError {
     pub fn code(&self) -> &'static str {
         match self.kind {
             RecordErrorKind::Header => "record.header",
-            RecordErrorKind::Rules(_) => "record.rules",
+            RecordErrorKind::Rules(_) | RecordErrorKind::StartRules { .. } => "record.rules",
             RecordErrorKind::UnknownLine => "record.unknown-line",
             RecordErrorKind::Seed => "record.seed",
             RecordErrorKind::Start(_) => "record.start",
             RecordErrorKind::Misplaced => "record.misplaced",
             RecordErrorKind::TurnNumber { .. } => "record.turn-number",
             RecordErrorKind::Action(_) => "record.action",
-            RecordErrorKind::SetupIncomplete => "record.setup-incomplete",
+            RecordErrorKind::SetupIncomplete | RecordErrorKind::TerrainMissing(_) => {
+                "record.setup-incomplete"
+            }
             RecordErrorKind::Result { .. } => "record.result",
             RecordErrorKind::TooLong { .. } => "record.size",
         }
@@ -155,6 +168,10 @@ impl fmt::Display for RecordError {
         match &self.kind {
             RecordErrorKind::Header => f.write_str("expected the header \"duke-record 1\""),
             RecordErrorKind::Rules(e) => e.fmt(f),
+            RecordErrorKind::StartRules { record, start } => write!(
+                f,
+                "the rules line says {record}, and the start position's rules are {start}"
+            ),
             RecordErrorKind::UnknownLine => f.write_str(
                 "expected \"rules ...\", \"seed N\", \"setup ...\", \"start <DPN>\", \"N. <action>\" or \"result ...\"",
             ),
@@ -170,6 +187,11 @@ impl fmt::Display for RecordError {
             RecordErrorKind::SetupIncomplete => {
                 f.write_str("turns follow a setup that is not complete")
             }
+            RecordErrorKind::TerrainMissing(t) => write!(
+                f,
+                "turns follow a setup line without the {t}'s square, which the rules draw (like {}@C3)",
+                t.as_str()
+            ),
             RecordErrorKind::Result { actual: Some(a) } => {
                 write!(f, "the result line does not match the game, which ends \"{a}\"")
             }
@@ -213,6 +235,9 @@ pub(crate) fn read(text: &str, seed_override: Option<u64>) -> Result<Game, Recor
     let mut game: Option<Game> = None;
     let mut turn = 0u32;
     let mut result: Option<(usize, &str)> = None;
+    // A terrain the rules draw that the setup line does not carry: the
+    // record would not replay the writer's game.
+    let mut terrain_missing = None;
     for (n, line) in lines {
         let err = |kind| RecordError::new(n, None, kind);
         if result.is_some() {
@@ -246,6 +271,13 @@ pub(crate) fn read(text: &str, seed_override: Option<u64>) -> Result<Game, Recor
                         given[terrain.index()] = Some(to);
                     }
                 }
+                terrain_missing = if rules.mountain() && given[0].is_none() {
+                    Some(crate::Terrain::Mountain)
+                } else if rules.fort() && given[1].is_none() {
+                    Some(crate::Terrain::Fort)
+                } else {
+                    None
+                };
                 let mut g = if given == [None, None] {
                     Game::with_rules(rules, seed)
                 } else {
@@ -273,7 +305,10 @@ pub(crate) fn read(text: &str, seed_override: Option<u64>) -> Result<Game, Recor
                 let pos: Position = rest.parse().map_err(|e| err(RecordErrorKind::Start(e)))?;
                 if let Some(r) = rules {
                     if r != pos.rules() {
-                        return Err(err(RecordErrorKind::Misplaced));
+                        return Err(err(RecordErrorKind::StartRules {
+                            record: r,
+                            start: pos.rules(),
+                        }));
                     }
                 }
                 game = Some(Game::from_position(
@@ -294,6 +329,9 @@ pub(crate) fn read(text: &str, seed_override: Option<u64>) -> Result<Game, Recor
                 }
                 if g.actions().len() < g.setup_len() {
                     return Err(err(RecordErrorKind::SetupIncomplete));
+                }
+                if let Some(t) = terrain_missing {
+                    return Err(err(RecordErrorKind::TerrainMissing(t)));
                 }
                 // A record carries each levy whole, its troop drawn then;
                 // a relocation of a Flag comes before the turn's action.

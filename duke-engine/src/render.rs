@@ -127,10 +127,28 @@ pub fn svg(pos: &Position, opts: &SvgOptions) -> String {
             let _ = write!(out, "<rect x=\"{x}\" y=\"{y}\" width=\"{s}\" height=\"{s}\" fill=\"#f2d14a\" fill-opacity=\"0.55\"/>");
         }
     }
+    // Expanded Play's terrain under the tiles: the Mountain's peaks (no
+    // tile ever stands there), the Fort's walls (a tile may stand inside).
+    if let Some(sq) = pos.mountain() {
+        let (x, y) = corner(sq);
+        draw_mountain(&mut out, x, y, s);
+    }
+    if let Some(sq) = pos.fort() {
+        let (x, y) = corner(sq);
+        draw_fort(&mut out, x, y, s);
+    }
     for sq in Square::ALL {
         if let Some(tile) = pos.tile_at(sq) {
             let (x, y) = corner(sq);
             draw_tile(&mut out, tile, x, y, s, from_dark);
+        }
+    }
+    // The Flags over the tiles, in a corner of their square: each side's in
+    // its tiles' colour.
+    for side in Side::ALL {
+        if let Some(sq) = pos.flag(side) {
+            let (x, y) = corner(sq);
+            draw_flag(&mut out, side, x, y, s);
         }
     }
     for sq in opts.highlights {
@@ -308,6 +326,77 @@ pub fn mark_svg(mark: Mark, size: u32) -> String {
     draw_mark(&mut out, &m, s / 2.0, s / 2.0, s, LIGHT_INK);
     out.push_str("</svg>");
     out
+}
+
+/// The Mountain on the square at (`x`, `y`): two grey peaks, snow-capped.
+fn draw_mountain(out: &mut String, x: f32, y: f32, s: f32) {
+    let p = |fx: f32, fy: f32| (x + fx * s, y + fy * s);
+    let (a, b, c, d, e) = (
+        p(0.08, 0.86),
+        p(0.38, 0.22),
+        p(0.55, 0.52),
+        p(0.68, 0.36),
+        p(0.92, 0.86),
+    );
+    let _ = write!(
+        out,
+        "<g class=\"mountain\"><rect x=\"{x}\" y=\"{y}\" width=\"{s}\" height=\"{s}\" fill=\"#9a948a\"/><path d=\"M{} {}L{} {}L{} {}L{} {}L{} {}Z\" fill=\"#6d675e\" stroke=\"#3d3a35\" stroke-width=\"{}\" stroke-linejoin=\"round\"/>",
+        a.0, a.1, b.0, b.1, c.0, c.1, d.0, d.1, e.0, e.1,
+        s * 0.025
+    );
+    let (l, r) = (p(0.30, 0.37), p(0.46, 0.37));
+    let _ = write!(
+        out,
+        "<path d=\"M{} {}L{} {}L{} {}Z\" fill=\"#f4f1ea\"/><title>Mountain</title></g>",
+        b.0, b.1, l.0, l.1, r.0, r.1
+    );
+}
+
+/// The Fort on the square at (`x`, `y`): a crenellated wall round the
+/// square, so a tile inside it stays in view.
+fn draw_fort(out: &mut String, x: f32, y: f32, s: f32) {
+    let w = s * 0.07;
+    let _ = write!(
+        out,
+        "<g class=\"fort\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#7a5a3a\" stroke-width=\"{w}\"/>",
+        x + w / 2.0,
+        y + w / 2.0,
+        s - w,
+        s - w
+    );
+    // Merlons along the top and bottom walls.
+    for i in 0..4 {
+        let mx = x + s * (0.1 + 0.24 * i as f32);
+        for my in [y, y + s - w * 1.6] {
+            let _ = write!(
+                out,
+                "<rect x=\"{mx}\" y=\"{my}\" width=\"{}\" height=\"{}\" fill=\"#7a5a3a\"/>",
+                s * 0.1,
+                w * 1.6
+            );
+        }
+    }
+    out.push_str("<title>Fort</title></g>");
+}
+
+/// `side`'s Flag in the top-left corner of the square at (`x`, `y`): a
+/// pennant on a pole, in the side's tile colour with an outline.
+fn draw_flag(out: &mut String, side: Side, x: f32, y: f32, s: f32) {
+    let (fill, name) = match side {
+        Side::Light => (LIGHT_TILE, "light"),
+        Side::Dark => (DARK_TILE, "dark"),
+    };
+    let (px, top, foot) = (x + s * 0.1, y + s * 0.05, y + s * 0.42);
+    let _ = write!(
+        out,
+        "<g class=\"flag {name}\"><path d=\"M{px} {foot}L{px} {top}\" stroke=\"#2b2118\" stroke-width=\"{}\" stroke-linecap=\"round\"/><path d=\"M{px} {top}L{} {}L{px} {}Z\" fill=\"{fill}\" stroke=\"#2b2118\" stroke-width=\"{}\" stroke-linejoin=\"round\"/><title>{} Flag</title></g>",
+        s * 0.03,
+        px + s * 0.26,
+        top + s * 0.09,
+        top + s * 0.18,
+        s * 0.02,
+        side.name()
+    );
 }
 
 fn draw_tile(out: &mut String, tile: Tile, x: f32, y: f32, s: f32, from_dark: bool) {
@@ -546,6 +635,36 @@ pub fn text_board(pos: &Position, from_dark: bool) -> String {
             out.push_str("  ");
         }
     }
+    // Expanded Play: what the board's letters do not show, on one line.
+    let mut items: alloc::vec::Vec<String> = alloc::vec::Vec::new();
+    if let Some(sq) = pos.mountain() {
+        items.push(alloc::format!("Mountain {sq}"));
+    }
+    if let Some(sq) = pos.fort() {
+        items.push(alloc::format!("Fort {sq}"));
+    }
+    for side in Side::ALL {
+        if let Some(sq) = pos.flag(side) {
+            items.push(alloc::format!("{} Flag {sq}", side.name()));
+        }
+    }
+    if pos.rules().objective() == crate::Objective::Coup {
+        items.push(alloc::format!(
+            "points Light {}, Dark {}",
+            pos.score(Side::Light),
+            pos.score(Side::Dark)
+        ));
+    }
+    if pos.relocation_pending() {
+        items.push(alloc::format!(
+            "{} may first relocate its Flag",
+            pos.side_to_move().name()
+        ));
+    }
+    if !items.is_empty() {
+        out.push_str("\n    ");
+        out.push_str(&items.join(" · "));
+    }
     out
 }
 
@@ -594,6 +713,27 @@ mod tests {
             text.contains("class=\"mark move\" cx=\"100\" cy=\"20\""),
             "{text}"
         );
+    }
+
+    #[test]
+    fn expanded_play_draws_the_terrain_and_the_flags() {
+        let pos: Position = "3d2/6/6/6/2F3/3D2 l -/- 0 0 coup+mountain+fort,mountain=C4,fort=E2,flags=A1/F6,score=1/0"
+            .parse()
+            .unwrap();
+        let text = svg(&pos, &SvgOptions::default());
+        assert_eq!(text.matches("class=\"mountain\"").count(), 1);
+        assert_eq!(text.matches("class=\"fort\"").count(), 1);
+        assert_eq!(text.matches("class=\"flag light\"").count(), 1);
+        assert_eq!(text.matches("class=\"flag dark\"").count(), 1);
+        // The standard game has none of them.
+        let plain = svg(&Position::standard(), &SvgOptions::default());
+        assert!(!plain.contains("mountain") && !plain.contains("fort") && !plain.contains("flag"));
+        let board = text_board(&pos, false);
+        assert_eq!(
+            board.lines().last().unwrap(),
+            "    Mountain C4 · Fort E2 · Light Flag A1 · Dark Flag F6 · points Light 1, Dark 0"
+        );
+        assert_eq!(text_board(&Position::standard(), false).lines().count(), 7);
     }
 
     #[test]

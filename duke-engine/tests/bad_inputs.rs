@@ -77,6 +77,10 @@ fn every_bad_input_gives_its_code() {
                 played
             }
             ("record", [text]) => Game::from_record(text).map(drop).map_err(|e| e.code()),
+            ("rules", [text]) => text
+                .parse::<duke_engine::Rules>()
+                .map(drop)
+                .map_err(|e| e.code()),
             _ => panic!("{at}: malformed corpus line"),
         };
         if got != Err(code) {
@@ -87,7 +91,7 @@ fn every_bad_input_gives_its_code() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     // The corpus is not empty by accident.
     assert!(
-        counts.values().all(|&c| c >= 3) && counts.len() == 5,
+        counts.values().all(|&c| c >= 3) && counts.len() == 6,
         "{counts:?}"
     );
 }

@@ -181,6 +181,11 @@ fn name_vectors_are_the_engines() {
             troop: Troop::Pikeman,
         },
         Phase::Over(Outcome::Draw(DrawReason::Repetition)),
+        Phase::Draft { side: Side::Dark },
+        Phase::Flags {
+            side: Side::Dark,
+            flag: Side::Dark,
+        },
     ] {
         row("phase", phase.as_str(), "-", "-");
     }

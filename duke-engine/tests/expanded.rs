@@ -191,12 +191,16 @@ fn counting_coup_scores_a_point_and_lets_the_opponent_relocate() {
 
 #[test]
 fn a_tile_that_began_next_to_the_flag_scores_nothing() {
-    // The Footman on B3 begins next to Dark's Flag on A3 and moves to B4,
-    // still next to... no: B4 is not next to A3; and from B2 to B3 it
-    // scores once, from B3 to A4 (next to A3 again) it scores nothing.
-    let p = pos("3d2/6/6/1F4/6/2D3 l -/- 0 0 coup,flags=F1/A3,score=0/0");
-    let a = p.parse_action("B3-B4").unwrap();
+    // Light's Footman, its other side up, on A4 begins next to Dark's Flag
+    // on A3 and steps diagonally to B3, next to the Flag again: no point
+    // (Expanded Play's decision 8). From B5, two squares off, the same
+    // Footman's step to A4 scores.
+    let p = pos("3d2/6/+F5/6/6/2D3 l -/- 0 0 coup,flags=F1/A3,score=0/0");
+    let a = p.parse_action("A4-B3").unwrap();
     assert_eq!(p.play(a).unwrap().score(Side::Light), 0);
+    let q = pos("3d2/1+F4/6/6/6/2D3 l -/- 0 0 coup,flags=F1/A3,score=0/0");
+    let a = q.parse_action("B5-A4").unwrap();
+    assert_eq!(q.play(a).unwrap().score(Side::Light), 1);
 }
 
 #[test]
@@ -428,4 +432,35 @@ fn given_terrain_is_kept_free_and_placed() {
     let bad = Game::with_terrain(rules, 1, Some(Square::C1), Some(Square::D1)).unwrap_err();
     assert_eq!(bad.code(), "setup");
     assert!(Game::with_terrain(Rules::STANDARD, 1, Some(Square::C3), None).is_err());
+}
+
+#[test]
+#[cfg_attr(miri, ignore)]
+fn every_step_of_random_games_keeps_the_invariants_under_every_rules() {
+    use duke_engine::audit;
+    let mut checked = 0;
+    for rules in Rules::all() {
+        for seed in 0..2u64 {
+            let mut game = Game::with_rules(rules, seed);
+            let mut x = seed.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1;
+            let mut steps = 0;
+            while game.outcome().is_none() && steps < 300 {
+                let decisions: Vec<Decision> = game.decisions().collect();
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                game.apply(decisions[(x % decisions.len() as u64) as usize])
+                    .unwrap();
+                audit::check(&game).unwrap_or_else(|e| panic!("{rules} seed {seed}: {e}"));
+                checked += 1;
+                if steps % 7 == 0 {
+                    audit::check_undo_redo(&mut game)
+                        .unwrap_or_else(|e| panic!("{rules} seed {seed}: {e}"));
+                }
+                steps += 1;
+            }
+            audit::check_record(&game).unwrap_or_else(|e| panic!("{rules} seed {seed}: {e}"));
+        }
+    }
+    assert!(checked > 3000, "{checked} steps");
 }

@@ -387,7 +387,8 @@ static void test_ai(void) {
 
 /* The shared bad-input corpus (tests/data/bad_inputs.txt): each entry is
    refused with its code, and a game given a bad action is unchanged. The C
-   API reads no square names, so "square" entries are skipped here. */
+   API reads no square names, so "square" entries are skipped here; rules
+   texts start a game (duke_game_new_rules). */
 #ifndef DUKE_DATA_DIR
 #define DUKE_DATA_DIR "tests/data"
 #endif
@@ -471,6 +472,10 @@ static void test_bad_inputs(void) {
             duke_game *game = NULL;
             st = duke_game_from_record(last, last_len, &game);
             CHECK(game == NULL);
+        } else if (strcmp(kind, "rules") == 0) {
+            duke_game *game = NULL;
+            st = duke_game_new_rules(last, last_len, 1, false, &game);
+            CHECK(game == NULL);
         } else {
             continue;
         }
@@ -552,7 +557,7 @@ static void test_conformance(void) {
     CHECK(checked >= 15);
 }
 
-/* The perft files (tests/data/*.perft), read by every face: each position
+/* The perft files (tests/data/NAME.perft), read by every face: each position
    reads and writes back the same, and its counts up to 200,000 leaves (the
    first count always) are the engine's. */
 static void test_perft_file(const char *name) {
@@ -561,8 +566,8 @@ static void test_perft_file(const char *name) {
     FILE *f = fopen(path, "r");
     CHECK(f != NULL);
     if (!f) return;
-    static char line[1024], id[256];
-    static char dpn[512], back[512];
+    static char line[1024], id[1024];
+    static char dpn[1024], back[1024];
     duke_position *pos = NULL;
     int cases = 0, first = 0;
     while (fgets(line, sizeof line, f)) {
@@ -676,8 +681,13 @@ static void test_conformance_names(void) {
     static const struct { const char *kind, *word; int value; } table[] = {
         {"phase", "setup", DUKE_PHASE_SETUP}, {"phase", "play", DUKE_PHASE_PLAY},
         {"phase", "levy", DUKE_PHASE_LEVY}, {"phase", "over", DUKE_PHASE_OVER},
+        {"phase", "draft", DUKE_PHASE_DRAFT}, {"phase", "flags", DUKE_PHASE_FLAGS},
         {"reason", "duke-captured", DUKE_REASON_DUKE_CAPTURED}, {"reason", "no-action", DUKE_REASON_NO_ACTION},
         {"reason", "repetition", DUKE_REASON_REPETITION}, {"reason", "quiet-turns", DUKE_REASON_QUIET_TURNS},
+        {"reason", "points", DUKE_REASON_POINTS}, {"reason", "flag-home", DUKE_REASON_FLAG_HOME},
+        {"reason", "no-tiles", DUKE_REASON_NO_TILES}, {"reason", "knight-captured", DUKE_REASON_KNIGHT_CAPTURED},
+        {"reason", "pikemen-home", DUKE_REASON_PIKEMEN_HOME},
+        {"reason", "pikemen-captured", DUKE_REASON_PIKEMEN_CAPTURED},
         {"mark", "move", DUKE_MARK_MOVE}, {"mark", "jump", DUKE_MARK_JUMP}, {"mark", "slide", DUKE_MARK_SLIDE},
         {"mark", "jump_slide", DUKE_MARK_JUMP_SLIDE}, {"mark", "strike", DUKE_MARK_STRIKE},
         {"mark", "command", DUKE_MARK_COMMAND},

@@ -104,6 +104,43 @@ const EXAMPLES: &[Example] = &[
         show: Show::After,
         tries: &["D5xD6"],
     },
+    // Expanded Play (docs/src/expanded.md): the rulebook's examples.
+    Example {
+        name: "mountain-pikeman",
+        dpn: "d5/1k1f2/6/2+P3/6/5D l -/- 0 0 mountain,mountain=C4",
+        show: Show::Targets("C3"),
+        tries: &["C3*B5", "C3*D5"],
+    },
+    Example {
+        name: "mountain-bowman",
+        dpn: "d5/2f3/1m1i2/2+B3/6/5D l -/- 0 0 mountain,mountain=C4",
+        show: Show::Targets("C3"),
+        tries: &["C3*B4", "C3*D4", "C3*C5"],
+    },
+    Example {
+        name: "general-mountain",
+        dpn: "d4s/6/6/6/1P+G3/5D l -/- 0 0 mountain,mountain=C1",
+        show: Show::Targets("C2"),
+        tries: &["C2:B2-D2", "C2:B2-B1", "C2:B2-C1", "C2:B2-D1"],
+    },
+    Example {
+        name: "fort-slide",
+        dpn: "d5/6/6/6/6/5D l -/- 0 0 fort,fort=C1",
+        show: Show::Targets("F1"),
+        tries: &["F1-C1", "F1-B1"],
+    },
+    Example {
+        name: "coup-point",
+        dpn: "3d2/6/6/6/1F4/2D3 l -/- 0 0 coup,flags=F1/A3,score=0/0",
+        show: Show::After,
+        tries: &["B2-B3"],
+    },
+    Example {
+        name: "flag-pass",
+        dpn: "3d2/6/6/6/2FF2/3D2 l -/- 0 0 flag,flags=A1/C2",
+        show: Show::Targets("C2"),
+        tries: &["C2^D2", "C2-C1"],
+    },
 ];
 
 fn write(dir: &Path, name: &str, text: &str) {
@@ -245,7 +282,11 @@ fn example(dir: &Path, ex: &Example) {
             md.push_str("| action | mark | captures |\n|---|---|---|\n");
             for &a in pos.actions_from(sq).iter() {
                 highlights |= a.target();
-                let mark = pos.mark_of(a).map_or("?", Mark::name);
+                let mark = match pos.mark_of(a) {
+                    Some(m) => m.name(),
+                    None if a.kind() == duke_engine::ActionKind::Pass => "passes the Flag",
+                    None => "?",
+                };
                 let _ = writeln!(
                     md,
                     "| `{a}` | {mark} | {} |",
