@@ -414,6 +414,42 @@ typedef struct {
 } duke_request;
 
 /**
+ * What a position holds under Expanded Play besides its tiles: each a
+ * square number (0 to 35) or DUKE_NO_SQUARE when the rules have none.
+ */
+typedef struct {
+  /**
+   * The Mountain's square.
+   */
+  uint8_t mountain;
+  /**
+   * The Fort's square.
+   */
+  uint8_t fort;
+  /**
+   * Light's Flag's square (Counting Coup and Other Objective).
+   */
+  uint8_t light_flag;
+  /**
+   * Dark's Flag's square.
+   */
+  uint8_t dark_flag;
+  /**
+   * Light's points (Counting Coup; 0 otherwise).
+   */
+  uint8_t light_points;
+  /**
+   * Dark's points.
+   */
+  uint8_t dark_points;
+  /**
+   * Whether the side to move may first relocate its Flag (Counting
+   * Coup).
+   */
+  bool relocation_pending;
+} duke_state;
+
+/**
  * Light is owner 0; the board as the spec lays it out.
  */
 #define DUKE_VIEW_ABSOLUTE 0
@@ -752,6 +788,18 @@ duke_status duke_position_to_dpn(const duke_position *pos, char *buf, size_t len
  * default (72). Unknown flag bits are DUKE_INVALID_ARGUMENT.
  */
 duke_status duke_position_svg(const duke_position *pos, uint32_t flags, uint32_t square, char *buf, size_t len, size_t *out_len);
+
+/**
+ * The position's Expanded Play state: terrain, Flags, points and a
+ * pending relocation (all empty in the standard game). Its rules are
+ * duke_position_rules.
+ */
+duke_status duke_position_state(const duke_position *pos, duke_state *out);
+
+/**
+ * The position's rules as text ("standard", "coup+mountain", ...).
+ */
+duke_status duke_position_rules(const duke_position *pos, char *buf, size_t len, size_t *out_len);
 
 /**
  * The side to move.

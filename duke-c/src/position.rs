@@ -225,6 +225,73 @@ pub unsafe extern "C" fn duke_position_svg(
     })
 }
 
+/// What a position holds under Expanded Play besides its tiles: each a
+/// square number (0 to 35) or DUKE_NO_SQUARE when the rules have none.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct duke_state {
+    /// The Mountain's square.
+    pub mountain: u8,
+    /// The Fort's square.
+    pub fort: u8,
+    /// Light's Flag's square (Counting Coup and Other Objective).
+    pub light_flag: u8,
+    /// Dark's Flag's square.
+    pub dark_flag: u8,
+    /// Light's points (Counting Coup; 0 otherwise).
+    pub light_points: u8,
+    /// Dark's points.
+    pub dark_points: u8,
+    /// Whether the side to move may first relocate its Flag (Counting
+    /// Coup).
+    pub relocation_pending: bool,
+}
+
+/// The position's Expanded Play state: terrain, Flags, points and a
+/// pending relocation (all empty in the standard game). Its rules are
+/// duke_position_rules.
+#[no_mangle]
+pub unsafe extern "C" fn duke_position_state(
+    pos: *const duke_position,
+    out: *mut duke_state,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle.
+        let p = unsafe { obj(pos, "pos")? };
+        out_ptr(out, "out")?;
+        let pos = &p.inner;
+        let sq =
+            |s: Option<duke_engine::Square>| s.map_or(crate::DUKE_NO_SQUARE, |s| s.index() as u8);
+        let state = duke_state {
+            mountain: sq(pos.mountain()),
+            fort: sq(pos.fort()),
+            light_flag: sq(pos.flag(Side::Light)),
+            dark_flag: sq(pos.flag(Side::Dark)),
+            light_points: pos.score(Side::Light) as u8,
+            dark_points: pos.score(Side::Dark) as u8,
+            relocation_pending: pos.relocation_pending(),
+        };
+        // SAFETY: checked non-NULL.
+        unsafe { write(out, state) };
+        Ok(())
+    })
+}
+
+/// The position's rules as text ("standard", "coup+mountain", ...).
+#[no_mangle]
+pub unsafe extern "C" fn duke_position_rules(
+    pos: *const duke_position,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> duke_status {
+    guard(|| {
+        // SAFETY: NULL or a live handle; buffer contract passed through.
+        let p = unsafe { obj(pos, "pos")? };
+        unsafe { text_out(&p.inner.rules().to_string(), buf, len, out_len) }
+    })
+}
+
 /// The side to move.
 #[no_mangle]
 pub unsafe extern "C" fn duke_position_side_to_move(

@@ -7,7 +7,7 @@ use std::time::Instant;
 use clap::ValueEnum;
 use duke_cli::engine;
 use duke_engine::search::{ANALYSIS_LEVEL, DEFAULT_LEVEL, LEVELS, MAX_DEPTH};
-use duke_engine::{divide, perft, Game, Position, Side};
+use duke_engine::{divide, perft, Game, Position, Rules, Side};
 
 use crate::{analyze, play, soak, sprt, tournament};
 
@@ -54,9 +54,24 @@ macro_rules! out {
     };
 }
 
-fn parse_position(text: &str) -> Result<Position, String> {
+/// The rules of `--rules`, read by the engine (its error names the word).
+fn parse_rules(text: &str) -> Result<Rules, String> {
+    text.parse()
+        .map_err(|e: duke_engine::ParseRulesError| e.to_string())
+}
+
+/// A position argument: DPN (six fields under Expanded Play), or `start`:
+/// the start of a game under `rules`, set up by the engine's suggestions
+/// with its terrain drawn from `seed` (the standard start under the
+/// standard rules), whose DPN is then said on standard error.
+fn parse_position(text: &str, rules: Rules, seed: u64) -> Result<Position, String> {
     if text == "start" || text == "startpos" {
-        return Ok(Position::standard());
+        if rules.is_standard() {
+            return Ok(Position::standard());
+        }
+        let pos = *Game::set_up(rules, seed).position();
+        eprintln!("start under {rules} (seed {seed}): {pos}");
+        return Ok(pos);
     }
     text.parse().map_err(|e| format!("{e}"))
 }
@@ -91,17 +106,30 @@ pub struct PlayArgs {
     /// 700 when the output is a terminal, otherwise 0)
     #[arg(long, value_name = "MS", requires = "auto")]
     delay: Option<u64>,
+    /// The rules: `standard`, or Expanded Play's words joined by `+`
+    /// (`coup`, `flag` or `rider`; `mountain`, `fort`; `draft`), as in
+    /// `coup+mountain`
+    #[arg(long, default_value = "standard", value_parser = parse_rules)]
+    rules: Rules,
 }
 
 #[derive(clap::Args)]
 pub struct PerftArgs {
-    /// The position as DPN, or `start` for the standard start position
+    /// The position as DPN (with its sixth field under Expanded Play), or
+    /// `start` for the start position
     position: String,
     /// How many turns deep to count
     depth: u32,
     /// Print each first action with its own count first
     #[arg(long)]
     divide: bool,
+    /// With `start`: the rules whose start it is (set up by the engine's
+    /// suggestions, the terrain drawn from --seed)
+    #[arg(long, default_value = "standard", value_parser = parse_rules)]
+    rules: Rules,
+    /// With `start` and terrain in --rules: the seed that draws it
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
 }
 
 impl PerftArgs {
@@ -110,8 +138,10 @@ impl PerftArgs {
             position,
             depth,
             divide: divided,
+            rules,
+            seed,
         } = self;
-        let pos = parse_position(&position)?;
+        let pos = parse_position(&position, rules, seed)?;
         let start = Instant::now();
         let total = if divided && depth > 0 {
             let mut total = 0;
@@ -137,14 +167,26 @@ impl PerftArgs {
 
 #[derive(clap::Args)]
 pub struct ActionsArgs {
-    /// The position as DPN, or `start` for the standard start position
+    /// The position as DPN (with its sixth field under Expanded Play), or
+    /// `start` for the start position
     position: String,
+    /// With `start`: the rules whose start it is (set up by the engine's
+    /// suggestions, the terrain drawn from --seed)
+    #[arg(long, default_value = "standard", value_parser = parse_rules)]
+    rules: Rules,
+    /// With `start` and terrain in --rules: the seed that draws it
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
 }
 
 impl ActionsArgs {
     pub fn run(self) -> Result<(), Failure> {
-        let ActionsArgs { position } = self;
-        let pos = parse_position(&position)?;
+        let ActionsArgs {
+            position,
+            rules,
+            seed,
+        } = self;
+        let pos = parse_position(&position, rules, seed)?;
         let mut list = pos.legal_actions();
         list.sort();
         for a in list.iter() {
@@ -156,15 +198,19 @@ impl ActionsArgs {
 
 #[derive(clap::Args)]
 pub struct SelfplayArgs {
-    /// The game's seed (its draws and the random choices)
+    /// The game's seed (its draws, its terrain and the random choices)
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// The rules (`standard`, or Expanded Play's, as `coup+mountain`); the
+    /// start is the engine's suggested setup
+    #[arg(long, default_value = "standard", value_parser = parse_rules)]
+    rules: Rules,
 }
 
 impl SelfplayArgs {
     pub fn run(self) -> Result<(), Failure> {
-        let SelfplayArgs { seed } = self;
-        selfplay(seed)
+        let SelfplayArgs { seed, rules } = self;
+        selfplay(seed, rules)
     }
 }
 
@@ -319,6 +365,10 @@ pub struct SoakArgs {
     /// How many games to play at once
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// The rules (`standard`, or Expanded Play's, as `coup+mountain`);
+    /// random games make every decision of the start at random too
+    #[arg(long, default_value = "standard", value_parser = parse_rules)]
+    rules: Rules,
 }
 
 impl SoakArgs {
@@ -328,12 +378,14 @@ impl SoakArgs {
             ai_games,
             seed,
             threads,
+            rules,
         } = self;
         let opts = soak::Options {
             random_games: games,
             ai_games,
             seed,
             threads,
+            rules,
         };
         match soak::run(&opts) {
             Ok(summary) => {
@@ -451,6 +503,7 @@ impl PlayArgs {
             auto: args.auto,
             seed: args.seed,
             delay_ms: args.delay,
+            rules: args.rules,
         };
         play::run(&opts).map_err(Failure::Io)
     }
@@ -471,11 +524,11 @@ pub fn demo() -> Result<(), Failure> {
     }
     out!("");
     out!("a random game (seed 1):");
-    selfplay(1)
+    selfplay(1, Rules::STANDARD)
 }
 
-fn selfplay(seed: u64) -> Result<(), Failure> {
-    let game = random_game(seed);
+fn selfplay(seed: u64, rules: Rules) -> Result<(), Failure> {
+    let game = random_game(seed, rules);
     write!(io::stdout().lock(), "{}", game.record()).map_err(Failure::Io)?;
     out!("# final position: {}", game.position());
     match game.outcome() {
@@ -486,11 +539,12 @@ fn selfplay(seed: u64) -> Result<(), Failure> {
 }
 
 /// A random game: the engine's random player on both sides, through the
-/// engine's driver (the levy is one decision; the bag decides the troop).
-fn random_game(seed: u64) -> Game {
+/// engine's driver (the levy is one decision; the bag decides the troop),
+/// from the start the engine sets up under `rules`.
+fn random_game(seed: u64, rules: Rules) -> Game {
     use duke_engine::search::{Driver, Player};
     let players = duke_engine::BySide::new(Player::Random, Player::Random);
-    let mut driver = Driver::new(Game::standard(seed), players, seed);
+    let mut driver = Driver::new(Game::set_up(rules, seed), players, seed);
     while driver.step().is_some() {}
     driver.into_parts().0
 }

@@ -15,7 +15,7 @@ use duke_engine::search::nnue::{self, Network};
 use duke_engine::search::{
     Input, Limits, Request, Searcher, LEVELS, MAX_DEPTH, MAX_MILLIS, MAX_THREADS,
 };
-use duke_engine::{Game, Limit, Phase, Troop};
+use duke_engine::{Game, Limit, Phase, Rules, Troop};
 
 use crate::protocol::{self, score_text, Command, GoLimits, Start};
 
@@ -77,6 +77,10 @@ impl Output {
 /// The engine behind the protocol: [`Engine::handle`] takes one line.
 pub struct Engine {
     options: Options,
+    /// The rules set by `setoption name rules` (the standard game unless
+    /// set): `position start` is their start, and `position dpn` must be
+    /// under them.
+    rules: Rules,
     game: Game,
     drawn: Option<Troop>,
     searcher: Option<Searcher>,
@@ -94,6 +98,7 @@ impl Engine {
     pub fn new(options: Options, out: Output) -> Engine {
         Engine {
             options,
+            rules: Rules::STANDARD,
             game: Game::standard(0),
             drawn: None,
             searcher: Some(Searcher::new()),
@@ -162,12 +167,30 @@ impl Engine {
                 }
             }
             Command::NewGame => {
-                self.game = Game::standard(0);
+                self.game = Game::set_up(self.rules, 0);
                 self.drawn = None;
             }
             Command::Position { start, moves } => {
                 let mut game = match start {
-                    Start::Standard => Game::standard(0),
+                    Start::Standard if self.rules.is_standard() => Game::standard(0),
+                    Start::Standard => {
+                        // The terrain and the Flags are the referee's: only it
+                        // knows the start, and sends it as DPN.
+                        self.out.error(&format!(
+                            "position: under the rules {} the start is the referee's (its terrain and Flags): send \"position dpn <DPN>\" with its sixth field",
+                            self.rules
+                        ));
+                        return true;
+                    }
+                    Start::Dpn(pos) if pos.rules() != self.rules => {
+                        self.out.error(&format!(
+                            "position: the position's rules are {}, and the option rules is {} (setoption name rules value {})",
+                            pos.rules(),
+                            self.rules,
+                            pos.rules()
+                        ));
+                        return true;
+                    }
                     Start::Dpn(pos) => Game::from_position(pos, 0),
                 };
                 for (i, a) in moves.iter().enumerate() {
@@ -227,6 +250,10 @@ impl Engine {
             "option name evalfile type string default {}",
             self.eval_file
         ));
+        self.out.say(&format!(
+            "option name rules type string default {}",
+            self.rules
+        ));
         self.out.say("dukeok");
     }
 
@@ -261,6 +288,15 @@ impl Engine {
         if name == "evalfile" {
             return self.set_eval_file(value);
         }
+        if name == "rules" {
+            // The engine reads the rules text; its error names the word.
+            self.rules = value
+                .parse::<Rules>()
+                .map_err(|e| format!("setoption rules: {e}"))?;
+            self.game = Game::set_up(self.rules, 0);
+            self.drawn = None;
+            return Ok(());
+        }
         // A number in the engine's range for `limit`; with `unset`, 0 is
         // allowed too and leaves the limit unset.
         let number = |limit: Limit, unset: bool| -> Result<i128, String> {
@@ -290,7 +326,7 @@ impl Engine {
             "threads" => self.options.threads = fit(number(Limit::Threads, false)?),
             _ => {
                 return Err(format!(
-                    "setoption: unknown option \"{name}\" (level, depth, nodes, time, threads or evalfile)"
+                    "setoption: unknown option \"{name}\" (level, depth, nodes, time, threads, evalfile or rules)"
                 ))
             }
         }

@@ -9,14 +9,14 @@ use anstyle::{AnsiColor, Style};
 use duke_engine::search::{Request, Searcher, HINT_LEVEL, MATE_BOUND};
 use duke_engine::Decision;
 use duke_engine::{
-    chart, Action, ActionView, Bitboard, Face, Game, Mark, Phase, Position, Side, Square, Tile,
-    Troop,
+    chart, Action, ActionView, Bitboard, Face, Game, Mark, Objective, Phase, Position, Rules, Side,
+    Square, Tile, Troop,
 };
 
 mod view;
 
 use crate::input::Input;
-use crate::text::{commands, legend, with_article, wrap, RULES};
+use crate::text::{commands, legend, wrap, RULES};
 use duke_engine::search::Player;
 
 /// The width the game's output keeps to.
@@ -28,6 +28,8 @@ pub struct Options {
     pub auto: bool,
     pub seed: Option<u64>,
     pub delay_ms: Option<u64>,
+    /// The rules (the standard game, or Expanded Play's).
+    pub rules: Rules,
 }
 
 const MINE: Style = AnsiColor::Cyan.on_default().bold();
@@ -45,6 +47,7 @@ fn random_seed() -> u64 {
 
 struct Session {
     game: Game,
+    rules: Rules,
     seed: u64,
     me: Side,
     level: u8,
@@ -57,6 +60,8 @@ struct Session {
     announced: bool,
     /// A levy square waiting for the player's confirmation.
     confirm: Option<Square>,
+    /// The phase of the start whose help was said last (said once).
+    helped: Option<&'static str>,
 }
 
 impl Session {
@@ -93,6 +98,20 @@ impl Session {
 
     fn ai_turns(&mut self) -> io::Result<()> {
         while self.game.outcome().is_none() && self.game.side_to_decide() != self.me {
+            if in_setup(self.game.phase()) && !self.fixed_setup_next() {
+                // Expanded Play's start (a pick, a Pikeman, the Knight, a
+                // Flag): the engine's suggestion, in words.
+                let before = *self.game.position();
+                let phase = self.game.phase();
+                let a = self
+                    .game
+                    .setup_suggestion()
+                    .expect("a decision of setup waits");
+                self.game.play(a).expect("the engine's suggestion is legal");
+                let words = self.describe_setup(&before, phase, a);
+                self.say(format!("AI: {words}"))?;
+                continue;
+            }
             if let Phase::Setup { side, .. } = self.game.phase() {
                 self.game.setup_fixed().expect("the AI's fixed setup");
                 let pos = self.game.position();
@@ -185,26 +204,169 @@ impl Session {
             Phase::Setup { troop, .. } | Phase::Levy { troop } => {
                 format!("place your {troop} ({})> ", squares(&self.game))
             }
+            Phase::Draft { .. } => {
+                let letters: Vec<String> = self
+                    .game
+                    .legal_actions()
+                    .iter()
+                    .filter_map(|a| match a.view() {
+                        ActionView::Pick { troop } => Some(troop.char().to_string()),
+                        _ => None,
+                    })
+                    .collect();
+                format!("pick a kind ({})> ", letters.join(" "))
+            }
+            Phase::Flags { flag, .. } => {
+                let whose = if flag == self.me {
+                    "your".to_string()
+                } else {
+                    format!("{flag}'s")
+                };
+                format!("place {whose} Flag ({})> ", squares(&self.game))
+            }
             _ => "> ".to_string(),
         }
     }
 
+    /// Whether the next decision of setup is the standard setup's Duke,
+    /// which `fixed` places with its two Footmen (SPEC §5).
+    fn fixed_setup_next(&self) -> bool {
+        self.rules.objective() != Objective::Rider
+            && matches!(
+                self.game.phase(),
+                Phase::Setup {
+                    troop: Troop::Duke,
+                    ..
+                }
+            )
+    }
+
+    /// What the player is asked to do in a phase of the start, in words.
+    fn setup_help(&self) -> Option<String> {
+        if self.game.side_to_decide() != self.me {
+            return None;
+        }
+        Some(match self.game.phase() {
+            Phase::Draft { .. } => "the draft (Logistical Nightmare): pick a kind for your bag, \
+                 by its letter or name (pick M, or just Marshall); your opponent's tiles of \
+                 that kind leave the game. 'fixed' picks the most valuable kind left"
+                .to_string(),
+            Phase::Setup {
+                troop: Troop::Pikeman,
+                ..
+            } => "setup (Dark Rider): place your five Pikemen on rank 1, a square each \
+                 time, or 'fixed' to have them placed for you"
+                .to_string(),
+            Phase::Setup {
+                troop: Troop::Knight,
+                ..
+            } => "setup (Dark Rider): place your Knight on rank 6, or 'fixed'".to_string(),
+            Phase::Flags { flag, .. } if self.rules.objective() == Objective::Coup => {
+                let _ = flag;
+                "Counting Coup: place your Flag on an empty square of file A or F; \
+                 three points next to your opponent's Flag win. 'fixed' chooses one for you"
+                    .to_string()
+            }
+            Phase::Flags { flag, .. } => format!(
+                "Other Objective: place {flag}'s Flag on an empty square of {flag}'s home \
+                 row; carry your opponent's Flag to your own home row to win. 'fixed' \
+                 chooses one for you"
+            ),
+            _ => return None,
+        })
+    }
+
+    /// A decision of the start in words.
+    fn describe_setup(&self, before: &Position, phase: Phase, a: Action) -> String {
+        let who = |side: Side| {
+            if self.is_yours(side) {
+                "you".to_string()
+            } else {
+                side.to_string()
+            }
+        };
+        match (phase, a.view()) {
+            (Phase::Draft { side }, ActionView::Pick { troop }) => {
+                let bag = if self.is_yours(side) { "your" } else { "its" };
+                let goes = if troop.army_count() > 1 {
+                    format!("all {} go to {bag} bag", troop.army_count())
+                } else {
+                    format!("it goes to {bag} bag")
+                };
+                format!(
+                    "{} {} the {}: {goes}",
+                    who(side),
+                    if self.is_yours(side) { "pick" } else { "picks" },
+                    troop.name(),
+                )
+            }
+            (Phase::Flags { side, flag }, ActionView::Flag { to }) => {
+                let whose = if flag == side {
+                    if self.is_yours(side) {
+                        "your".to_string()
+                    } else {
+                        "its".to_string()
+                    }
+                } else if self.is_yours(flag) {
+                    "your".to_string()
+                } else {
+                    format!("{flag}'s")
+                };
+                format!(
+                    "{} {} {whose} Flag on {to}",
+                    who(side),
+                    if self.is_yours(side) {
+                        "place"
+                    } else {
+                        "places"
+                    }
+                )
+            }
+            (Phase::Setup { side, .. }, ActionView::Place { troop, to }) => format!(
+                "{} {} the {troop} on {to}",
+                who(side),
+                if self.is_yours(side) {
+                    "place"
+                } else {
+                    "places"
+                }
+            ),
+            _ => self.describe(before, a),
+        }
+    }
+
     fn new_game(&mut self, seed: u64) -> io::Result<()> {
-        self.game = Game::new(seed);
+        self.game = Game::with_rules(self.rules, seed);
         self.seed = seed;
         self.resigned = false;
         self.announced = false;
         self.confirm = None;
+        self.helped = None;
+        let rules = if self.rules.is_standard() {
+            String::new()
+        } else {
+            format!(" under the rules {}", self.rules)
+        };
         self.say(format!(
-            "The Duke: you play {} against level {} (type 'help', or 'help rules')",
+            "The Duke{rules}: you play {} against level {} (type 'help', or 'help rules')",
             self.me, self.level
         ))?;
+        let again = if self.rules.is_standard() {
+            String::new()
+        } else {
+            format!(" --rules {}", self.rules)
+        };
         self.say(format!(
-            "seed {seed} (duke play --seed {seed} replays this game's draws)"
+            "seed {seed} (duke play{again} --seed {seed} replays this game's draws)"
         ))?;
         self.ai_turns()?;
         if self.me == Side::Dark {
             self.show()?;
+        }
+        if !self.fixed_setup_next() {
+            // Expanded Play's start: a pick, a Pikeman, or (after the AI's
+            // setup) a Flag first.
+            return self.say_setup_help();
         }
         let mut fixed = self.game.clone();
         fixed.setup_fixed().expect("setup starts with the Duke");
@@ -223,24 +385,59 @@ impl Session {
     }
 
     fn setup_place(&mut self, action: Action) -> io::Result<()> {
+        let before = *self.game.position();
+        let phase = self.game.phase();
         match self.game.play(action) {
             Ok(()) => {
-                if let ActionView::Place { troop, to } = action.view() {
-                    self.say(format!("you place the {troop} on {to}"))?;
-                }
+                let words = self.describe_setup(&before, phase, action);
+                self.say(words)?;
                 self.setup_step_done()
             }
             Err(e) => self.refuse(e.to_string()),
         }
     }
 
-    /// After a setup placement: the AI's turns and the board once the
-    /// player's setup is complete.
+    /// After a setup decision: the AI's decisions and the board once the
+    /// player's part of this phase is complete, and what comes next.
     fn setup_step_done(&mut self) -> io::Result<()> {
-        if !matches!(self.game.phase(), Phase::Setup { side, .. } if side == self.me) {
+        let phase = self.game.phase();
+        let same_phase = match phase {
+            Phase::Setup { side, .. } => side == self.me,
+            _ => false,
+        };
+        if !same_phase {
             self.after_action()?;
+            self.say_setup_help()?;
         }
         Ok(())
+    }
+
+    /// The help of the phase of the start the player is in, once.
+    fn say_setup_help(&mut self) -> io::Result<()> {
+        let phase = self.game.phase();
+        if !in_setup(phase) || self.helped == Some(phase.as_str()) {
+            return Ok(());
+        }
+        if let Some(help) = self.setup_help() {
+            self.helped = Some(phase.as_str());
+            self.say(help)?;
+        }
+        Ok(())
+    }
+
+    /// `fixed`: the engine's suggestion for the player's decisions of this
+    /// part of the start (the standard setup's Duke and Footmen at once).
+    fn fixed(&mut self) -> io::Result<()> {
+        if self.fixed_setup_next() {
+            return match self.game.setup_fixed() {
+                Ok(()) => self.setup_step_done(),
+                Err(e) => self.refuse(e.to_string()),
+            };
+        }
+        let Some(a) = self.game.setup_suggestion() else {
+            return self.refuse("fixed: the setup is over");
+        };
+        self.setup_place(a)
     }
 
     fn levy_place(&mut self, sq: Square, troop: Troop, confirmed: bool) -> io::Result<()> {
@@ -270,7 +467,7 @@ impl Session {
         match self.game.draw() {
             Ok(troop) => {
                 let tile = Tile::new(troop, self.me, Face::Starting);
-                self.say(format!("you draw {}", with_article(troop)))?;
+                self.say(format!("you draw {}", troop.with_article()))?;
                 self.show_charts(tile, "starting face (up when placed)", "other face")?;
                 let pos = *self.game.position();
                 let exposed = pos.exposed_levy_squares();
@@ -314,9 +511,7 @@ impl Session {
         let mut undone = false;
         while self.game.undo() {
             undone = true;
-            if self.game.side_to_decide() == self.me
-                && !matches!(self.game.phase(), Phase::Setup { .. })
-            {
+            if self.game.side_to_decide() == self.me && !in_setup(self.game.phase()) {
                 break;
             }
         }
@@ -336,8 +531,7 @@ impl Session {
             redone = true;
             self.say(format!("redo {a}"))?;
             if self.game.outcome().is_some()
-                || (self.game.side_to_decide() == self.me
-                    && !matches!(self.game.phase(), Phase::Setup { .. }))
+                || (self.game.side_to_decide() == self.me && !in_setup(self.game.phase()))
             {
                 break;
             }
@@ -458,6 +652,9 @@ impl Session {
                 Ok(text) => match Game::from_record(&text) {
                     Ok(g) => {
                         self.game = g;
+                        // The record's rules are the game's from now on
+                        // (`new` starts another under them).
+                        self.rules = self.game.rules();
                         self.resigned = false;
                         self.announced = false;
                         self.say(format!("loaded {rest}"))?;
@@ -480,20 +677,31 @@ impl Session {
             }
             "hint" => self.hint()?,
             "levy" | "draw" => self.levy()?,
-            "fixed" => match self.game.phase() {
-                Phase::Setup { .. } => {
-                    if let Err(e) = self.game.setup_fixed() {
-                        self.refuse(e.to_string())?;
-                    } else {
-                        self.setup_step_done()?;
-                    }
+            "fixed" => {
+                if in_setup(self.game.phase()) {
+                    self.fixed()?;
+                } else {
+                    self.refuse("fixed: the setup is over")?;
                 }
-                _ => self.refuse("fixed: the setup is over")?,
-            },
+            }
+            "pick" if matches!(self.game.phase(), Phase::Draft { .. }) => {
+                match rest.parse::<Troop>() {
+                    Ok(troop) => self.setup_place(Action::pick(troop))?,
+                    Err(e) => self.refuse(format!("pick: {e}"))?,
+                }
+            }
+            _ if matches!(self.game.phase(), Phase::Draft { .. })
+                && rest.is_empty()
+                && word.parse::<Troop>().is_ok() =>
+            {
+                let troop = word.parse::<Troop>().expect("checked");
+                self.setup_place(Action::pick(troop))?;
+            }
             _ => {
                 if let (Ok(sq), true) = (word.parse::<Square>(), rest.is_empty()) {
                     match self.game.phase() {
                         Phase::Setup { troop, .. } => self.setup_place(Action::place(troop, sq))?,
+                        Phase::Flags { .. } => self.setup_place(Action::flag(sq))?,
                         Phase::Levy { troop } => self.levy_place(sq, troop, false)?,
                         _ => self.select(sq)?,
                     }
@@ -508,7 +716,7 @@ impl Session {
     }
 
     fn act(&mut self, text: &str) -> io::Result<()> {
-        if let Phase::Setup { .. } = self.game.phase() {
+        if in_setup(self.game.phase()) {
             return match text.parse::<Action>() {
                 Ok(a) => self.setup_place(a),
                 Err(e) => self.refuse(e.to_string()),
@@ -545,6 +753,14 @@ impl Session {
     }
 }
 
+/// Whether a phase is part of the start (the draft, the setup, the Flags).
+fn in_setup(phase: Phase) -> bool {
+    matches!(
+        phase,
+        Phase::Setup { .. } | Phase::Draft { .. } | Phase::Flags { .. }
+    )
+}
+
 /// "A", "A or B", "A, B or C".
 fn or_list(items: &[String]) -> String {
     match items.split_last() {
@@ -560,7 +776,9 @@ fn is_unknown(word: &str, rest: &str) -> bool {
     let b = word.as_bytes();
     let square_start = b.len() >= 2 && matches!(b[0], b'a'..=b'f') && b[1].is_ascii_digit();
     let place = b.len() >= 2 && b[1] == b'@';
-    !square_start && (!place || !rest.is_empty())
+    // Expanded Play's texts: a Flag placed or relocated, a pick.
+    let word_action = word.starts_with("flag@") || word.starts_with("pick:");
+    !square_start && !word_action && (!place || !rest.is_empty())
 }
 
 /// A score as people read it (the engine's words).
@@ -576,7 +794,8 @@ pub fn run(opts: &Options) -> io::Result<()> {
         0
     };
     let mut s = Session {
-        game: Game::new(seed),
+        game: Game::with_rules(opts.rules, seed),
+        rules: opts.rules,
         seed,
         me: opts.side,
         level: opts.level,
@@ -587,12 +806,19 @@ pub fn run(opts: &Options) -> io::Result<()> {
         resigned: false,
         announced: false,
         confirm: None,
+        helped: None,
     };
     if opts.auto {
-        s.game.setup_fixed().expect("fixed setup");
-        s.game.setup_fixed().expect("fixed setup");
+        while let Some(a) = s.game.setup_suggestion() {
+            s.game.play(a).expect("the engine's setup");
+        }
+        let rules = if opts.rules.is_standard() {
+            String::new()
+        } else {
+            format!(", rules {}", opts.rules)
+        };
         s.say(format!(
-            "level {} against level {}, seed {seed}",
+            "level {} against level {}, seed {seed}{rules}",
             opts.level, opts.level
         ))?;
         let watch = !s.delay.is_zero();

@@ -9,6 +9,13 @@
 //! replayed from its record (without the seed) to the identical position.
 //! Games are numbered; game `i` uses seed `mix(seed + i)`, so a failure is
 //! reproduced by its number, whatever the thread count.
+//!
+//! Under Expanded Play's rules (`--rules`), random games also make every
+//! decision of the start at random (picks, placements, Flags; the terrain
+//! is the game's chance), and AI games start from the engine's suggested
+//! setup; the audit adds each rule's invariants (the Mountain never
+//! occupied, the terrain fixed, one square for each Flag, points 0 to 3,
+//! frozen Pikemen never moving).
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -17,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use duke_engine::audit;
 use duke_engine::search::Searcher;
-use duke_engine::{ActionKind, Decision, Game};
+use duke_engine::{ActionKind, Decision, Game, Phase, Rules};
 
 use crate::progress::Progress;
 use duke_engine::search::{Driver, Player};
@@ -28,6 +35,7 @@ pub struct Options {
     pub ai_games: u64,
     pub seed: u64,
     pub threads: usize,
+    pub rules: Rules,
 }
 
 fn game_seed(seed: u64, i: u64) -> u64 {
@@ -49,11 +57,26 @@ fn after_step(game: &mut Game) -> Result<(), String> {
 /// and result name. Half its levies go the other way on purpose: a troop
 /// and square chosen here, played whole with `play_levy` as a troop from
 /// outside (a record, a physical game) is, which no engine player does.
-fn random_game(seed: u64) -> Result<(u64, &'static str), String> {
-    let mut game = Game::standard(seed);
+fn random_game(seed: u64, rules: Rules) -> Result<(u64, &'static str), String> {
+    let mut decisions = 0u64;
+    let mut game = if rules.is_standard() {
+        Game::standard(seed)
+    } else {
+        // The start at random: every decision of the draft, the setup and
+        // the Flags, each checked.
+        let mut game = Game::with_rules(rules, seed);
+        while !matches!(game.phase(), Phase::Play | Phase::Over(_)) {
+            let choices: Vec<Decision> = game.decisions().collect();
+            let pick = game_seed(seed, decisions);
+            decisions += 1;
+            game.apply(choices[(pick % choices.len() as u64) as usize])
+                .map_err(|e| e.to_string())?;
+            after_step(&mut game).map_err(|e| format!("setup: {e}"))?;
+        }
+        game
+    };
     let mut searcher = Searcher::new();
     let mut turns = 0;
-    let mut decisions = 0u64;
     while game.outcome().is_none() {
         let pick = game_seed(seed, decisions);
         let (d, _) = Player::Random
@@ -96,6 +119,7 @@ fn random_game(seed: u64) -> Result<(u64, &'static str), String> {
 fn ai_game(
     seed: u64,
     i: u64,
+    rules: Rules,
     searchers: &mut [Searcher; 2],
 ) -> Result<(u64, &'static str), String> {
     let players = if i.is_multiple_of(2) {
@@ -104,7 +128,7 @@ fn ai_game(
         BySide::new(Player::Level(2), Player::Level(1))
     };
     let searcher = std::mem::take(&mut searchers[(i % 2) as usize]);
-    let mut driver = Driver::with_searcher(Game::standard(seed), players, seed, searcher);
+    let mut driver = Driver::with_searcher(Game::set_up(rules, seed), players, seed, searcher);
     let mut turns = 0;
     while let Some(step) = driver.step() {
         after_step(driver.game_mut()).map_err(|e| format!("turn {}: {e}", turns + 1))?;
@@ -206,13 +230,16 @@ fn run_part(
 
 pub fn run(opts: &Options) -> Result<String, String> {
     let mut out = Vec::new();
+    if !opts.rules.is_standard() {
+        out.push(format!("rules {}", opts.rules));
+    }
     if opts.random_games > 0 {
         out.push(run_part(
             "random",
             opts.random_games,
             opts,
             0,
-            &|seed, _| random_game(seed),
+            &|seed, _| random_game(seed, opts.rules),
         )?);
     }
     if opts.ai_games > 0 {
@@ -226,7 +253,7 @@ pub fn run(opts: &Options) -> Result<String, String> {
                     static SEARCHERS: std::cell::RefCell<[Searcher; 2]> =
                         std::cell::RefCell::new([Searcher::new(), Searcher::new()]);
                 }
-                SEARCHERS.with(|s| ai_game(seed, i, &mut s.borrow_mut()))
+                SEARCHERS.with(|s| ai_game(seed, i, opts.rules, &mut s.borrow_mut()))
             },
         )?);
     }

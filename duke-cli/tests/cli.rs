@@ -50,7 +50,9 @@ fn fits_80_columns(out: &str) {
                 rest = r;
             } else if let Some(r) = rest.strip_prefix("game over> ") {
                 rest = r;
-            } else if rest.starts_with("place your ") && rest.contains(")> ") {
+            } else if (rest.starts_with("place ") || rest.starts_with("pick a kind "))
+                && rest.contains(")> ")
+            {
                 rest = &rest[rest.find(")> ").unwrap() + 3..];
             } else {
                 break;
@@ -617,4 +619,93 @@ fn strikes_and_commands_are_said_in_words() {
         .count();
     assert!(replies >= 2, "{out}");
     assert!(out.contains("1. C2:C1-B1"), "{out}");
+}
+
+#[test]
+fn expanded_play_in_every_command() {
+    // selfplay: the record names the rules and carries the terrain drawn.
+    let (out, _, ok) = run(&["selfplay", "--seed", "3", "--rules", "coup+mountain"], "");
+    assert!(ok, "{out}");
+    assert!(out.contains("\nrules coup+mountain\n"), "{out}");
+    assert!(
+        out.contains(" mountain@") && out.contains(" flag@"),
+        "{out}"
+    );
+    assert!(
+        out.contains("# final position: ") && out.contains(" coup+mountain,mountain="),
+        "{out}"
+    );
+    // perft and actions of a start under rules, and of a six-field DPN.
+    let (out, err, ok) = run(&["perft", "start", "2", "--rules", "rider"], "");
+    assert!(ok && out.contains("perft 2 = "), "{out}{err}");
+    assert!(err.contains("start under rider (seed 0): "), "{err}");
+    let dpn = "3d2/6/6/6/1F4/2D3 l -/- 0 0 coup,flags=F1/A3,score=0/0";
+    let (out, _, ok) = run(&["actions", dpn], "");
+    assert!(ok && out.lines().any(|l| l == "B2-B3"), "{out}");
+    // A bad rules text: the engine's message, exit status 2.
+    let (_, err, ok) = run(&["selfplay", "--rules", "coup+flag"], "");
+    assert!(
+        !ok && err.contains("\"flag\" is a second objective"),
+        "{err}"
+    );
+    let (_, err, ok) = run(&["actions", "3d2/6/6/6/6/2D3 l -/- 0 0 standard"], "");
+    assert!(
+        !ok && err.contains("a sixth field names other rules"),
+        "{err}"
+    );
+    // soak: random games with random starts and AI games under rules.
+    let (out, _, ok) = run(
+        &[
+            "soak",
+            "--games",
+            "20",
+            "--ai-games",
+            "2",
+            "--rules",
+            "flag+fort+draft",
+        ],
+        "",
+    );
+    assert!(ok && out.starts_with("rules flag+fort+draft\n"), "{out}");
+    assert!(
+        out.contains("random: 20 games") && out.contains("every invariant held"),
+        "{out}"
+    );
+}
+
+#[test]
+fn play_expanded_rules_from_the_draft_to_the_flags() {
+    // The draft: Light picks second; then the setup; then the Flags.
+    let (out, _, ok) = run(
+        &["play", "--rules", "flag+draft", "--seed", "2", "--level", "1"],
+        "pick Q\npick Marshall\nM\nfixed\nfixed\nfixed\nfixed\nfixed\nfixed\nfixed\nfixed\nfixed\nfixed\nfixed\nfixed\nfixed\nfixed\nrecord\nquit\n",
+    );
+    assert!(ok, "{out}");
+    assert!(out.contains("The Duke under the rules flag+draft"), "{out}");
+    assert!(out.contains("AI: Dark picks the Marshall"), "{out}");
+    assert!(out.contains("pick: \"Q\""), "{out}");
+    assert!(out.contains("Other Objective: place Dark's Flag"), "{out}");
+    assert!(out.contains("\nrules flag+draft\n"), "{out}");
+    assert!(out.contains("turn 1, Light to move (you)"), "{out}");
+    // Dark Rider: Light places five Pikemen, Dark (the AI) moves first.
+    let (out, _, ok) = run(
+        &[
+            "play",
+            "--rules",
+            "rider+mountain",
+            "--seed",
+            "4",
+            "--level",
+            "1",
+        ],
+        "a1\nfixed\nfixed\nfixed\nfixed\nboard\nquit\n",
+    );
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("setup (Dark Rider): place your five Pikemen"),
+        "{out}"
+    );
+    assert!(out.contains("you place the Pikeman on A1"), "{out}");
+    assert!(out.contains("AI: Dark places the Knight on"), "{out}");
+    assert!(out.contains("▲ Mountain "), "{out}");
 }

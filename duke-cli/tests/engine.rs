@@ -319,3 +319,40 @@ fn evalfile_loads_a_network_and_refuses_a_bad_file() {
     e.send("quit");
     std::fs::remove_dir_all(dir).ok();
 }
+
+#[test]
+fn rules_option_and_positions_with_a_sixth_field() {
+    let mut e = Engine::start();
+    e.send("duke");
+    let hello = e.until("dukeok");
+    assert!(
+        hello
+            .iter()
+            .any(|l| l == "option name rules type string default standard"),
+        "{hello:?}"
+    );
+    let dpn = "3d2/6/6/6/1F4/2D3 l -/- 0 0 coup,flags=F1/A3,score=0/0";
+    // A position under other rules than the option's is refused, naming both.
+    e.expect_error(
+        &format!("position dpn {dpn}"),
+        "the option rules is standard",
+    );
+    e.expect_error(
+        "setoption name rules value coup+coup",
+        "\"coup\" is given twice",
+    );
+    e.send("setoption name rules value coup");
+    // Under rules with Flags the start is the referee's.
+    e.expect_error("position start", "send \"position dpn <DPN>\"");
+    e.send(&format!("position dpn {dpn} moves B2-B3"));
+    e.send("go depth 2");
+    let lines = e.until("bestdecision");
+    let best = field(lines.last().unwrap(), "bestdecision");
+    // Dark may relocate its Flag first, or play: any of its decisions.
+    assert_listed(
+        "3d2/6/6/1+F4/6/2D3 d -/- 1 1 coup,flags=F1/A3,score=1/0,relocate",
+        best,
+    );
+    e.send("quit");
+    e.child.wait().unwrap();
+}

@@ -557,7 +557,8 @@ impl Game {
     /// In setup, the decision the engine suggests: the fixed setup's next
     /// placement (SPEC §5), or the first allowed when the side set up
     /// otherwise; in a draft, the most valuable kind left; for Dark
-    /// Rider's tiles and the Flags, the first square allowed. `None`
+    /// Rider's tiles and the Flags, the first square allowed (under
+    /// Counting Coup, the one nearest the placer's home row). `None`
     /// outside setup.
     ///
     /// ```
@@ -580,6 +581,11 @@ impl Game {
             Slot::Place(side, Troop::Duke | Troop::Footman) => FIXED_SETUP[side.index()]
                 .into_iter()
                 .find(|a| list.contains(a)),
+            // Counting Coup: a side's own Flag nearest its home row (the
+            // list runs from A1 to F6).
+            Slot::Flag(Side::Dark, _) if self.rules.objective() == Objective::Coup => {
+                list.last().copied()
+            }
             _ => None,
         };
         fixed.or_else(|| list.first().copied())

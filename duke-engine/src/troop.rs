@@ -127,6 +127,34 @@ impl Troop {
         ][self as usize]
     }
 
+    /// The English name with its indefinite article, as a sentence names
+    /// one tile: "a Footman", "an Assassin".
+    ///
+    /// ```
+    /// use duke_engine::Troop;
+    /// assert_eq!(Troop::Assassin.with_article(), "an Assassin");
+    /// assert_eq!(Troop::Pikeman.with_article(), "a Pikeman");
+    /// ```
+    pub const fn with_article(self) -> &'static str {
+        [
+            "a Duke",
+            "a Footman",
+            "a Pikeman",
+            "a Knight",
+            "a Wizard",
+            "a Ranger",
+            "a Seer",
+            "a General",
+            "a Priest",
+            "a Champion",
+            "a Marshall",
+            "a Bowman",
+            "a Dragoon",
+            "an Assassin",
+            "a Longbowman",
+        ][self as usize]
+    }
+
     /// How many tiles of this kind an army has: 1, or 3 for Footman and Pikeman.
     pub const fn army_count(self) -> u8 {
         match self {

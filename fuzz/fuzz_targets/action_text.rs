@@ -1,6 +1,8 @@
 //! Action text read against positions reached by the input's first bytes
 //! (each picks a legal action from the standard start, up to a newline);
-//! the rest is the text. Accepted text is legal, writes back and plays;
+//! the rest is the text. When the first byte is 128 or more, the walk
+//! starts instead from a position of `tests/data/expanded.perft` (Expanded
+//! Play), the byte choosing which. Accepted text is legal, writes back and plays;
 //! refused text that names a well-formed action names an illegal one.
 #![no_main]
 
@@ -13,7 +15,18 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(rest.get(1..).unwrap_or(&[])) else {
         return;
     };
-    let mut pos = Position::standard();
+    static EXPANDED: std::sync::OnceLock<Vec<Position>> = std::sync::OnceLock::new();
+    let expanded = EXPANDED.get_or_init(|| {
+        include_str!("../../tests/data/expanded.perft")
+            .lines()
+            .filter_map(|l| l.strip_prefix("dpn "))
+            .map(|d| d.parse().expect("the perft file's DPN"))
+            .collect()
+    });
+    let (mut pos, walk) = match walk.split_first() {
+        Some((&b, rest)) if b >= 128 => (expanded[b as usize % expanded.len()], rest),
+        _ => (Position::standard(), walk),
+    };
     for &b in walk {
         let list = pos.legal_actions();
         if list.is_empty() || pos.outcome().is_some() {

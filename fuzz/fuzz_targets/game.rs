@@ -4,10 +4,12 @@
 //! 19 tiles a side, list, result), `audit::check_undo_redo` (undo gives the
 //! exact state back), the legal list against the naive generator, and a
 //! refused action leaves the game as it was. At the end the record replays.
+//! A first byte of 128 or more picks Expanded Play's rules (one of the 27
+//! other than the standard game's) for the game.
 #![no_main]
 
 use duke_engine::audit::{self, Snapshot};
-use duke_engine::{Action, Game, Phase, Square, Troop};
+use duke_engine::{Action, Game, Phase, Rules, Square, Troop};
 use libfuzzer_sys::fuzz_target;
 
 #[path = "../../duke-engine/tests/common/naive.rs"]
@@ -29,7 +31,15 @@ fuzz_target!(|data: &[u8]| {
         Some((&s, rest)) => (u64::from(s), rest),
         None => (0, data),
     };
-    let mut game = Game::new(seed);
+    let rules = if seed >= 128 {
+        Rules::all()
+            .filter(|r| !r.is_standard())
+            .nth(seed as usize % 27)
+            .unwrap_or_default()
+    } else {
+        Rules::STANDARD
+    };
+    let mut game = Game::with_rules(rules, seed);
     let mut ops = ops.iter().copied();
     let mut naive_checks = 0;
     while let Some(op) = ops.next() {
@@ -66,10 +76,13 @@ fuzz_target!(|data: &[u8]| {
                     Square::ALL[(arg / 36) % 36],
                     Square::ALL[ops.next().unwrap_or(0) as usize % 36],
                 );
-                let action = match (arg / 7) % 4 {
+                let action = match (arg / 7) % 7 {
                     0 => Action::relocate(a, b),
                     1 => Action::strike(a, b),
                     2 => Action::command(a, b, c),
+                    3 => Action::pass(a, b),
+                    4 => Action::flag(c),
+                    5 => Action::pick(Troop::ALL[arg % 15]),
                     _ => Action::place(Troop::ALL[arg % 15], c),
                 };
                 let before = Snapshot::of(&game);
@@ -86,7 +99,12 @@ fuzz_target!(|data: &[u8]| {
                     }
                 }
             }
-            _ => game.setup_fixed().is_ok(),
+            // The engine's suggestion in setup (the fixed setup, a pick,
+            // a Flag's square).
+            _ => match game.setup_suggestion() {
+                Some(a) => game.play(a).is_ok(),
+                None => game.setup_fixed().is_ok(),
+            },
         };
         audit::check(&game).unwrap();
         if stepped {

@@ -610,6 +610,81 @@ static void test_perft_file(const char *name) {
     CHECK(cases >= 2);
 }
 
+/* Expanded Play through C: a game under rules, its state, its decisions to
+   the end, its record read back; the start as decisions; given terrain. */
+static void test_expanded(void) {
+    duke_game *game = NULL;
+    duke_phase phase;
+    static char buf[1 << 16];
+    size_t n = 0;
+    CHECK(duke_game_new_rules(S("coup+mountain"), 5, false, &game) == DUKE_OK);
+    CHECK(duke_game_phase(game, &phase) == DUKE_OK && phase == DUKE_PHASE_PLAY);
+    CHECK(duke_game_rules(game, buf, sizeof buf, &n) == DUKE_OK && strcmp(buf, "coup+mountain") == 0);
+    uint32_t space = 0;
+    CHECK(duke_game_action_space(game, &space) == DUKE_OK && space == DUKE_EXPANDED_ACTION_SPACE);
+    duke_position *pos = NULL;
+    CHECK(duke_game_position(game, &pos) == DUKE_OK);
+    duke_state state;
+    CHECK(duke_position_state(pos, &state) == DUKE_OK);
+    CHECK(state.mountain < 36 && state.fort == DUKE_NO_SQUARE);
+    CHECK(state.light_flag < 36 && state.dark_flag < 36 && state.light_flag != state.dark_flag);
+    CHECK(state.light_points == 0 && state.dark_points == 0 && !state.relocation_pending);
+    CHECK(duke_position_state(pos, NULL) == DUKE_NULL_POINTER);
+    CHECK(duke_position_rules(pos, buf, sizeof buf, &n) == DUKE_OK && strcmp(buf, "coup+mountain") == 0);
+    duke_position_free(pos);
+    /* Random decisions to the end, each from the game's own list. */
+    uint64_t x = 88172645463325252ull;
+    int turns = 0;
+    for (;;) {
+        CHECK(duke_game_phase(game, &phase) == DUKE_OK);
+        if (phase == DUKE_PHASE_OVER || turns > 2000) break;
+        CHECK(duke_game_legal_actions(game, buf, sizeof buf, &n) == DUKE_OK);
+        size_t lines = 0;
+        for (size_t i = 0; i < n; i++) lines += buf[i] == '\n';
+        if (lines == 0) { failed++; break; }
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        size_t pick = (size_t)(x % lines), at = 0;
+        char *line = buf;
+        while (at < pick) { line = strchr(line, '\n') + 1; at++; }
+        char *end = strchr(line, '\n');
+        CHECK(duke_game_play(game, line, (size_t)(end - line)) == DUKE_OK);
+        turns++;
+    }
+    duke_result result;
+    duke_reason reason;
+    CHECK(duke_game_result(game, &result, &reason) == DUKE_OK && result != DUKE_RESULT_NONE);
+    CHECK(duke_game_record(game, false, buf, sizeof buf, &n) == DUKE_OK);
+    CHECK(strstr(buf, "\nrules coup+mountain\n") != NULL && strstr(buf, " mountain@") != NULL);
+    duke_game *back = NULL;
+    CHECK(duke_game_from_record(buf, n, &back) == DUKE_OK);
+    duke_result back_result;
+    duke_reason back_reason;
+    CHECK(duke_game_result(back, &back_result, &back_reason) == DUKE_OK);
+    CHECK(back_result == result && back_reason == reason);
+    duke_game_free(back);
+    duke_game_free(game);
+
+    /* The start as decisions: the draft's first pick is Dark's. */
+    CHECK(duke_game_new_rules(S("draft"), 1, true, &game) == DUKE_OK);
+    CHECK(duke_game_phase(game, &phase) == DUKE_OK && phase == DUKE_PHASE_DRAFT);
+    CHECK(duke_game_play(game, S("pick:D")) == DUKE_WRONG_PHASE);
+    CHECK(strcmp(last_code(), "setup") == 0);
+    CHECK(duke_game_play(game, S("pick:M")) == DUKE_OK);
+    duke_game_free(game);
+    /* Given terrain, and terrain the rules do not have. */
+    CHECK(duke_game_new_terrain(S("mountain+fort"), 1, 14, 21, &game) == DUKE_OK);
+    CHECK(duke_game_setup_fixed(game) == DUKE_OK && duke_game_setup_fixed(game) == DUKE_OK);
+    CHECK(duke_game_position(game, &pos) == DUKE_OK && duke_position_state(pos, &state) == DUKE_OK);
+    CHECK(state.mountain == 14 && state.fort == 21);
+    duke_position_free(pos);
+    duke_game_free(game);
+    game = NULL;
+    CHECK(duke_game_new_terrain(S("coup"), 1, 14, DUKE_NO_SQUARE, &game) == DUKE_WRONG_PHASE && game == NULL);
+    CHECK(strcmp(last_code(), "setup") == 0);
+    CHECK(duke_game_new_rules(S("rider+draft"), 1, false, &game) == DUKE_PARSE_ERROR && game == NULL);
+    CHECK(strcmp(last_code(), "rules.text") == 0);
+}
+
 /* The SVG drawing, with the engine's flag set. */
 static void test_svg(void) {
     duke_position *pos = NULL;
@@ -909,6 +984,7 @@ int main(void) {
     test_perft_file("spec.perft");
     test_perft_file("positions.perft");
     test_perft_file("expanded.perft");
+    test_expanded();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -76,6 +76,9 @@ impl Session {
     /// of the square itself right after it: `!` where the Duke may not
     /// go, `?` a levy square that leaves the Duke in Guard, or the glyph
     /// of the mark by which the selected tile reaches it (`targets`).
+    /// Expanded Play: `▲` the Mountain, `□` the empty Fort, `⚑` a Flag
+    /// alone on its square; a Flag under a tile, or a tile in the Fort,
+    /// is told by the line under the board.
     pub(super) fn board_text(
         &self,
         pos: &Position,
@@ -107,7 +110,20 @@ impl Session {
                         let after = flag.unwrap_or_else(|| " ".to_string());
                         format!("{plus}{style}{}{style:#}{after}", t.char())
                     }
-                    None => format!(" {} ", flag.unwrap_or_else(|| "·".to_string())),
+                    None => {
+                        let ground = if pos.mountain() == Some(sq) {
+                            "▲"
+                        } else if pos.fort() == Some(sq) {
+                            "□"
+                        } else if pos.flag(Side::Light) == Some(sq)
+                            || pos.flag(Side::Dark) == Some(sq)
+                        {
+                            "⚑"
+                        } else {
+                            "·"
+                        };
+                        format!(" {} ", flag.unwrap_or_else(|| ground.to_string()))
+                    }
                 };
                 line.push_str(&cell);
                 if col < 5 {
@@ -191,8 +207,15 @@ impl Session {
             Bitboard::EMPTY
         };
         self.say("")?;
-        for line in self.board_text(&pos, danger_squares, exposed, &[]) {
-            self.say(line)?;
+        // The draft fills the bags, and the board is empty: the bags alone.
+        let drafting = matches!(self.game.phase(), Phase::Draft { .. });
+        if !drafting {
+            for line in self.board_text(&pos, danger_squares, exposed, &[]) {
+                self.say(line)?;
+            }
+            if let Some(line) = self.ground_line(&pos) {
+                self.say(line)?;
+            }
         }
         let sides = if self.auto {
             [Side::Light, Side::Dark]
@@ -236,8 +259,23 @@ impl Session {
                 }
             }
         }
-        if self.game.outcome().is_some() || matches!(self.game.phase(), Phase::Setup { .. }) {
+        if self.game.outcome().is_some() || in_setup(self.game.phase()) {
             return Ok(());
+        }
+        if my_turn && in_play && pos.relocation_pending() {
+            let squares: Vec<String> = pos
+                .legal_actions()
+                .iter()
+                .filter(|a| a.kind() == duke_engine::ActionKind::Flag)
+                .map(|a| a.target().to_string())
+                .collect();
+            if !squares.is_empty() {
+                self.say(format!(
+                    "  {NOTE}a point was scored against your Flag:{NOTE:#} you may first move it \
+                     next to one of your tiles (flag@<square>: {}), or just play your turn",
+                    or_list(&squares)
+                ))?;
+            }
         }
         self.say(format!(
             // The turn to be played, numbered as the record numbers it
@@ -251,6 +289,53 @@ impl Session {
                 ""
             }
         ))
+    }
+
+    /// Expanded Play's line under the board: the terrain, the Flags and
+    /// who holds them, the points; `None` in the standard game.
+    pub(super) fn ground_line(&self, pos: &Position) -> Option<String> {
+        let mut items = Vec::new();
+        if let Some(sq) = pos.mountain() {
+            items.push(format!("▲ Mountain {sq}"));
+        }
+        if let Some(sq) = pos.fort() {
+            let inside = pos
+                .tile_at(sq)
+                .map(|t| format!(" (held by {} {})", self.owner(t.side), t.troop))
+                .unwrap_or_default();
+            items.push(format!("□ Fort {sq}{inside}"));
+        }
+        for side in [self.me, !self.me] {
+            if let Some(sq) = pos.flag(side) {
+                let whose = if self.is_yours(side) {
+                    "your".to_string()
+                } else {
+                    format!("{side}'s")
+                };
+                let holder = pos
+                    .tile_at(sq)
+                    .map(|t| format!(" under {} {}", self.owner(t.side), t.troop))
+                    .unwrap_or_default();
+                items.push(format!("⚑ {whose} Flag {sq}{holder}"));
+            }
+        }
+        if pos.rules().objective() == Objective::Coup {
+            let name = |side: Side| {
+                if self.is_yours(side) {
+                    "you".to_string()
+                } else {
+                    side.to_string()
+                }
+            };
+            items.push(format!(
+                "points: {} {}, {} {} (3 win)",
+                name(self.me),
+                pos.score(self.me),
+                name(!self.me),
+                pos.score(!self.me)
+            ));
+        }
+        (!items.is_empty()).then(|| items.join(" · "))
     }
 
     pub(super) fn show_charts(&mut self, tile: Tile, header: &str, second: &str) -> io::Result<()> {
@@ -365,7 +450,7 @@ impl Session {
                 }
             }
             ActionView::Place { troop, to } => {
-                let troop = with_article(troop);
+                let troop = troop.with_article();
                 if self.is_yours(before.side_to_move()) {
                     format!("you levy: you draw {troop} and place it on {to}")
                 } else {
@@ -379,7 +464,13 @@ impl Session {
                 format!("{o} {t} {holder} passes the Flag to the {nt} on {to}")
             }
             ActionView::Flag { to } => {
-                format!("{} places its Flag on {to}", before.side_to_move())
+                // In play, a Flag action is a relocation (Counting Coup).
+                let side = before.side_to_move();
+                if self.is_yours(side) {
+                    format!("you move your Flag to {to}")
+                } else {
+                    format!("{side} moves its Flag to {to}")
+                }
             }
             ActionView::Terrain { terrain, to } => format!("the {terrain} stands on {to}"),
             ActionView::Pick { troop } => {
