@@ -107,34 +107,50 @@ impl Action {
         ))
     }
 
-    /// "relocate", "strike", "command", "place" or "levy".
-    #[wasm_bindgen(getter)]
+    /// "relocate", "strike", "command", "place" or "levy"; under Expanded
+    /// Play also "pass" (a Flag passed, `B3^B4`), "flag" (a Flag placed or
+    /// relocated, `flag@A4`), "terrain" (`mountain@C3`) and "pick" (a draft
+    /// pick, `pick:W`).
+    #[wasm_bindgen(getter, unchecked_return_type = "ActionKind | \"levy\"")]
     pub fn kind(&self) -> String {
         self.inner.kind_str().into()
     }
 
-    /// The square of the tile that acts (the commander for a command), or
-    /// undefined for a placement.
+    /// The terrain tile a terrain action places, "mountain" or "fort";
+    /// undefined for the other kinds.
+    #[wasm_bindgen(getter, unchecked_return_type = "\"mountain\" | \"fort\" | undefined")]
+    pub fn terrain(&self) -> Option<String> {
+        match self.inner.action()?.view() {
+            duke_engine::ActionView::Terrain { terrain, .. } => Some(terrain.as_str().into()),
+            _ => None,
+        }
+    }
+
+    /// The square of the tile that acts (the commander for a command, the
+    /// Flag's holder for a pass), or undefined for a placement, a Flag's,
+    /// terrain or a pick.
     #[wasm_bindgen(getter)]
     pub fn actor(&self) -> Option<u8> {
         self.inner.action()?.actor().map(|s| s.index() as u8)
     }
 
     /// The square a tile leaves (the commanded tile for a command), the
-    /// striker's square for a strike, undefined for a placement.
+    /// striker's square for a strike, the holder's for a pass; undefined
+    /// for a placement, a Flag's, terrain or a pick.
     #[wasm_bindgen(getter)]
     pub fn from(&self) -> Option<u8> {
         Some(self.inner.action()?.origin()?.index() as u8)
     }
 
-    /// The square where something lands, is struck or is placed;
-    /// undefined for the levy (its square is the next decision).
+    /// The square where something lands, is struck or is placed (a tile,
+    /// a Flag, terrain; the tile that takes a passed Flag); undefined for
+    /// the levy (its square is the next decision) and a pick.
     #[wasm_bindgen(getter)]
     pub fn to(&self) -> Option<u8> {
         Some(self.inner.action()?.to_square()?.index() as u8)
     }
 
-    /// The troop letter of a placement, undefined otherwise.
+    /// The troop letter of a placement or a draft pick, undefined otherwise.
     #[wasm_bindgen(getter)]
     pub fn troop(&self) -> Option<String> {
         Some(self.inner.action()?.troop()?.char().to_string())

@@ -1,7 +1,7 @@
 //! Conversions between JavaScript values and the engine's types.
 
 use duke_engine::Perspective;
-use duke_engine::{Bitboard, Face, Square};
+use duke_engine::{Bitboard, Face, Rules, Side, Square};
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
@@ -51,6 +51,19 @@ pub fn opt_text(value: &JsValue, what: &str) -> Result<Option<String>> {
     }
 }
 
+/// An optional boolean: `undefined` and `null` are `None`; anything but
+/// `true` or `false` is refused rather than coerced.
+pub fn opt_bool(value: &JsValue, what: &str) -> Result<Option<bool>> {
+    if value.is_undefined() || value.is_null() {
+        Ok(None)
+    } else {
+        value
+            .as_bool()
+            .map(Some)
+            .ok_or_else(|| Error::Value(format!("{what} must be true or false")))
+    }
+}
+
 /// A whole number from 0 to `max` from a JavaScript number; `NaN`, a
 /// fraction, a negative number or one past `max` is an error (never
 /// coerced to 0 or wrapped).
@@ -74,6 +87,31 @@ pub fn perspective(value: JsValue) -> Result<Perspective> {
 pub fn face(value: JsValue) -> Result<Face> {
     let text = opt_text(&value, "a face")?;
     Ok(text.as_deref().unwrap_or("starting").parse()?)
+}
+
+/// Rules from their text (`"coup+mountain"`); absent is the engine's
+/// default, the standard game. Text the engine cannot read throws its
+/// code, `rules.text`.
+pub fn rules(value: &JsValue) -> Result<Rules> {
+    Ok(match opt_text(value, "the rules")? {
+        Some(text) => text.parse()?,
+        None => Rules::default(),
+    })
+}
+
+/// An optional square (index or name): `undefined` and `null` are `None`.
+pub fn opt_square(value: &JsValue) -> Result<Option<Square>> {
+    if value.is_undefined() || value.is_null() {
+        Ok(None)
+    } else {
+        square(value).map(Some)
+    }
+}
+
+/// A side from its name (`"light"`, `"Dark"`, `"l"`, ...), as the engine
+/// reads it.
+pub fn side(value: &JsValue) -> Result<Side> {
+    Ok(text(value, "side name")?.parse()?)
 }
 
 /// A seed from a JavaScript number (a whole number from 0 to 2^53) or a

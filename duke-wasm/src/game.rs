@@ -9,7 +9,7 @@ use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
 use crate::classes::{Action, Position};
-use crate::convert::{array, field, object, perspective, seed, square};
+use crate::convert::{array, field, object, opt_bool, opt_square, perspective, seed, square};
 use crate::errors::{Error, Result};
 use crate::outcome::outcome_object;
 use crate::position::{chances, mask, observation, svg_text};
@@ -72,23 +72,65 @@ impl Game {
 
 #[wasm_bindgen]
 impl Game {
-    /// A game from the standard start position (both fixed setups); pass
-    /// `setup = true` to start in setup instead, placing tiles one by one.
-    /// `seed` (a number or bigint) drives the bag's draws.
+    /// A new game. With no argument or a seed, the standard start position
+    /// (both fixed setups); `setup = true` starts in setup instead, placing
+    /// tiles one by one. With an options object `{ seed, setup, rules,
+    /// mountain, fort }`: a game under the rules text (`"coup+mountain"`;
+    /// absent, the standard game), its whole start (draft, setups, terrain,
+    /// Flags) played by the engine's suggestions so that it is ready to
+    /// play, or with `setup: true` at its first decision of setup (a pick
+    /// under the draft, else a placement). `mountain` and `fort` (a square
+    /// index or name) give the terrain's squares instead of drawing them.
+    /// `seed` (a number or bigint) drives the bag's draws and the terrain.
+    /// Rules text the engine cannot read throws a `DukeError` with code
+    /// `rules.text`; terrain the rules cannot take, code `setup`.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(js_name = seed, unchecked_param_type = "number | bigint | undefined")]
-        seed_value: JsValue,
-        setup: Option<bool>,
+        #[wasm_bindgen(
+            js_name = options,
+            unchecked_optional_param_type = "GameOptions | number | bigint | null"
+        )]
+        first: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "boolean | null")] setup: JsValue,
     ) -> Result<Game> {
-        let s = seed(&seed_value)?;
+        // A bigint is not an object: only an options object reads fields.
+        let options = first.is_object().then_some(&first);
+        let setup = opt_bool(&setup, "setup")?;
+        if options.is_some() && setup.is_some() {
+            return Err(Error::Value(
+                "new Game(options) takes setup in its options: { setup: true }".into(),
+            ));
+        }
+        let (s, setup) = match options {
+            None => (seed(&first)?, setup.unwrap_or(false)),
+            Some(o) => (
+                seed(&field(o, "seed"))?,
+                opt_bool(&field(o, "setup"), "setup")?.unwrap_or(false),
+            ),
+        };
+        let rules =
+            crate::convert::rules(&options.map_or(JsValue::UNDEFINED, |o| field(o, "rules")))?;
+        let terrain = |name| options.map_or(Ok(None), |o| opt_square(&field(o, name)));
+        let (mountain, fort) = (terrain("mountain")?, terrain("fort")?);
+        let inner = if mountain.is_none() && fort.is_none() {
+            if setup {
+                EngineGame::with_rules(rules, s)
+            } else {
+                EngineGame::set_up(rules, s)
+            }
+        } else {
+            let mut game = EngineGame::with_terrain(rules, s, mountain, fort)?;
+            if !setup {
+                // Ready to play, as `Game::set_up` is: the engine's suggestions.
+                while let Some(a) = game.setup_suggestion() {
+                    game.play(a)?;
+                }
+            }
+            game
+        };
         Ok(Game {
             network: Default::default(),
-            inner: if setup.unwrap_or(false) {
-                EngineGame::new(s)
-            } else {
-                EngineGame::standard(s)
-            },
+            inner,
         })
     }
 
@@ -143,10 +185,34 @@ impl Game {
         }
     }
 
-    /// "setup", "play", "levy" (a drawn troop waits) or "over".
-    #[wasm_bindgen(getter)]
+    /// "setup", "play", "levy" (a drawn troop waits) or "over"; under
+    /// Expanded Play also "draft" (a kind to pick) and "flags" (a Flag to
+    /// place).
+    #[wasm_bindgen(getter, unchecked_return_type = "Phase")]
     pub fn phase(&self) -> String {
         self.inner.phase().as_str().into()
+    }
+
+    /// The game's rules as text: "standard", "coup+mountain", ...
+    #[wasm_bindgen(getter)]
+    pub fn rules(&self) -> String {
+        self.inner.rules().to_string()
+    }
+
+    /// The size of this game's action space: the length of `legalMask()`
+    /// (`actionSpace(game.rules)`).
+    #[wasm_bindgen(getter, js_name = actionSpace)]
+    pub fn action_space(&self) -> usize {
+        duke_engine::encode::action_space(self.inner.rules())
+    }
+
+    /// In setup, the decision the engine suggests (what `Game`'s
+    /// constructor plays when a game starts ready): the fixed setup's next
+    /// placement, the draft's most valuable kind left, the first square
+    /// allowed for a Flag or a Dark Rider tile. Undefined outside setup.
+    #[wasm_bindgen(js_name = setupSuggestion)]
+    pub fn setup_suggestion(&self) -> Option<Action> {
+        self.inner.setup_suggestion().map(Action::of)
     }
 
     /// The side whose decision it is.
@@ -172,7 +238,8 @@ impl Game {
     /// The decisions the game offers now: in play, the levy
     /// (`new Action("levy")`, kind "levy") first while a levy is possible,
     /// then every maneuver; after the levy, the drawn troop's placements;
-    /// in setup, the placements allowed. Choosing one uniformly and
+    /// in setup, the decisions allowed (under Expanded Play the draft's
+    /// picks and the Flags' squares too). Choosing one uniformly and
     /// playing it plays by the rules: the bag decides a levied troop.
     #[wasm_bindgen(js_name = legalActions)]
     pub fn legal_actions(&self) -> Vec<Action> {
@@ -362,7 +429,8 @@ impl Game {
 
     /// The AI's decision, an Action to give to `play`: a maneuver, the
     /// levy (kind "levy": play it, then ask again for the square), a
-    /// placement; in setup, the fixed setup's next placement. Once the game
+    /// placement; in setup, the engine's suggestion (`setupSuggestion()`:
+    /// the fixed setup's next placement, a pick, a Flag's square). Once the game
     /// is over it throws a `DukeError` with code "phase". With no options
     /// it plays level 3 (`DEFAULT_LEVEL`, the same in every face). Options:
     /// `{ level }` (1–5), limits `{ depth, nodes, millis }`, or both (the

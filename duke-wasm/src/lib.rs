@@ -21,7 +21,7 @@ pub use classes::{Action, Position};
 pub use game::Game;
 pub use tile::Tile;
 
-use duke_engine::encode::{ACTION_SPACE, DRAW, OBS_LEN, PLANES};
+use duke_engine::encode::{self, DRAW, OBS_LEN, PLANES};
 use duke_engine::Square;
 use wasm_bindgen::prelude::*;
 
@@ -37,8 +37,21 @@ export interface DukeDanger { square: number; by: number[]; }
 export interface LevyChance { troop: string; count: number; total: number; probability: number; }
 /** Why a tile of the side to move cannot act: a reason word, the enemy tiles it names, and the sentence. */
 export interface Idle { reason: "shields" | "in-guard" | "duke-hemmed" | "no-target"; by: number[]; because: string; text: string; }
+/** A game's phase, the engine's word: Expanded Play's "draft" (picks) and "flags" (the Flags placed) besides setup, play, levy and over. */
+export type Phase = "draft" | "setup" | "flags" | "play" | "levy" | "over";
+/** Why a game ended, the engine's word. */
+export type Reason = "duke-captured" | "no-action" | "repetition" | "quiet-turns" | "points" | "flag-home" | "no-tiles" | "knight-captured" | "pikemen-home" | "pikemen-captured";
+/** What an action does, the engine's word; a Game's levy decision is "levy". */
+export type ActionKind = "relocate" | "strike" | "command" | "place" | "pass" | "flag" | "terrain" | "pick";
 /** How a game ended. */
-export interface Outcome { winner: "light" | "dark" | null; reason: string; text: string; }
+export interface Outcome { winner: "light" | "dark" | null; reason: Reason; text: string; }
+/**
+ * How `new Game(options)` starts a game. `rules` is the rules text ("coup+mountain",
+ * "flag+fort+draft", ...; absent: the standard game); `mountain` and `fort` give the
+ * terrain's squares (index or name) instead of drawing them; `setup: true` starts at the
+ * first decision of setup instead of a game ready to play; `seed` drives the draws.
+ */
+export interface GameOptions { seed?: number | bigint; setup?: boolean; rules?: string; mountain?: number | string; fort?: number | string; }
 /** A level (1-5) or limits for the AI; `seed` feeds the noise of levels 1 and 2. */
 export interface AiOptions { level?: number; depth?: number; nodes?: number; millis?: number; seed?: number | bigint; }
 /** The AI's decision with what its search found. */
@@ -70,10 +83,22 @@ pub fn parse_square(
     Ok(name.parse::<Square>()?.index() as u8)
 }
 
-/// The size of the action space (the draw index is `ACTION_SPACE - 1`).
+/// The size of the action space under some rules (a rules text, absent
+/// for the standard game): the length of a game's `legalMask()` under
+/// those rules. `drawIndex()` is the same under every rules.
 #[wasm_bindgen(js_name = actionSpace)]
-pub fn action_space() -> usize {
-    ACTION_SPACE
+pub fn action_space(
+    #[wasm_bindgen(unchecked_optional_param_type = "string | null")] rules: JsValue,
+) -> errors::Result<usize> {
+    Ok(encode::action_space(convert::rules(&rules)?))
+}
+
+/// Every rules text the engine plays, the standard game first (28 in
+/// all): Expanded Play's objectives, terrain and draft in their
+/// combinations.
+#[wasm_bindgen(js_name = allRules)]
+pub fn all_rules() -> Vec<String> {
+    duke_engine::Rules::all().map(|r| r.to_string()).collect()
 }
 
 /// The action-space index of the levy's draw.

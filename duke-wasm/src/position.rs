@@ -72,7 +72,9 @@ pub fn observation(fill: impl FnOnce(&mut [u8])) -> Vec<u8> {
 
 #[wasm_bindgen]
 impl Position {
-    /// A position from DPN, or the standard start position.
+    /// A position from DPN (five fields for the standard game, a sixth,
+    /// the state, under Expanded Play's rules), or the standard start
+    /// position.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "string | null")] dpn: JsValue,
@@ -168,6 +170,56 @@ impl Position {
             .inner
             .duke(side_name.parse::<duke_engine::Side>()?)
             .map(|s| s.index() as u8))
+    }
+
+    /// The rules of the game the position belongs to, as text:
+    /// "standard", "coup+mountain", ... (DPN's sixth field begins with it).
+    #[wasm_bindgen(getter)]
+    pub fn rules(&self) -> String {
+        self.inner.rules().to_string()
+    }
+
+    /// The Mountain's square, under rules with the Mountain once it is
+    /// placed; else undefined.
+    #[wasm_bindgen(getter)]
+    pub fn mountain(&self) -> Option<u8> {
+        self.inner.mountain().map(|s| s.index() as u8)
+    }
+
+    /// The Fort's square, under rules with the Fort once it is placed;
+    /// else undefined.
+    #[wasm_bindgen(getter)]
+    pub fn fort(&self) -> Option<u8> {
+        self.inner.fort().map(|s| s.index() as u8)
+    }
+
+    /// The square of a side's Flag (the one that side keeps from the
+    /// opponent) under Counting Coup and Other Objective once it is
+    /// placed; else undefined.
+    pub fn flag(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] side_name: JsValue,
+    ) -> Result<Option<u8>> {
+        Ok(self
+            .inner
+            .flag(crate::convert::side(&side_name)?)
+            .map(|s| s.index() as u8))
+    }
+
+    /// A side's points in Counting Coup (0 to 3: three win); 0 under the
+    /// other rules.
+    pub fn score(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] side_name: JsValue,
+    ) -> Result<u32> {
+        Ok(self.inner.score(crate::convert::side(&side_name)?))
+    }
+
+    /// Whether the side to move may first relocate its Flag (`flag@A4`),
+    /// in Counting Coup after a point scored against it.
+    #[wasm_bindgen(getter, js_name = relocationPending)]
+    pub fn relocation_pending(&self) -> bool {
+        self.inner.relocation_pending()
     }
 
     /// Every legal action; a levy once per (troop kind, square) as SPEC §9 counts.
@@ -441,7 +493,8 @@ impl Position {
         })
     }
 
-    /// Whether two positions are equal (board, bags, side, counters).
+    /// Whether two positions are equal (board, bags, side, counters, and
+    /// under Expanded Play the rules, terrain, Flags and points).
     pub fn equals(&self, other: &Position) -> bool {
         self.inner == other.inner
     }

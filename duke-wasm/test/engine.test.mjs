@@ -8,7 +8,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-import { Action, DukeError, Game, Position, actionSpace, defaultLevel, drawIndex, hintLevel, markNames, observationPlanes, parseSquare, squareName, troopChart, troopLetters } from "duke-engine";
+import { Action, DukeError, Game, Position, actionSpace, allRules, defaultLevel, drawIndex, hintLevel, markNames, observationPlanes, parseSquare, squareName, troopChart, troopLetters } from "duke-engine";
 
 const data = (name) => readFileSync(fileURLToPath(new URL(`../../tests/data/${name}`, import.meta.url)), "utf8");
 
@@ -95,6 +95,12 @@ for (const [n, line] of corpus) {
       assert.deepEqual([game.record(true), game.position.dpn(), game.phase, game.legalActions().map(String)], before);
     } else if (kind === "record") {
       throwsCode(() => Game.fromRecord(args[0]), code);
+    } else if (kind === "rules") {
+      // A game with those rules, ready or at its setup, and the action
+      // space under them: each refuses the text with the engine's code.
+      throwsCode(() => new Game({ rules: args[0] }), code);
+      throwsCode(() => new Game({ rules: args[0], setup: true, seed: 1 }), code);
+      throwsCode(() => actionSpace(args[0]), code);
     } else {
       assert.fail(`unknown kind ${kind}`);
     }
@@ -463,8 +469,28 @@ test("conformance: every name reads and writes as the engine says", () => {
   phases.push(game.phase);
   const over = Game.fromRecord("duke-record 1\nsetup D@C1 F@B1 F@D1 D@D6 F@C6 F@E6\n1. P@C2\n2. K@D5\n3. C2-E4\n");
   phases.push(over.phase);
+  // Expanded Play's: the draft's picks, then the Flags after setup.
+  phases.push(new Game({ rules: "draft", setup: true }).phase);
+  const coup = new Game({ rules: "coup", setup: true });
+  while (coup.phase === "setup") coup.play(coup.setupSuggestion());
+  phases.push(coup.phase);
   assert.deepEqual(phases, n.phase.map((p) => p.word));
   assert.ok(n.reason.map((r) => r.word).includes(over.outcome.reason));
+});
+
+// The package's TypeScript declarations name the engine's words: the
+// unions Phase, Reason and ActionKind list exactly the words of names.txt.
+test("conformance: the typings' unions are the engine's words", () => {
+  const dts = readFileSync(fileURLToPath(new URL("./node/duke_wasm.d.ts", import.meta.resolve("duke-engine"))), "utf8");
+  const union = (name) => {
+    const m = dts.match(new RegExp(`export type ${name} = ([^;]*);`));
+    assert.ok(m, `no type ${name} in the declarations`);
+    return [...m[1].matchAll(/"([^"]*)"/g)].map((x) => x[1]).sort();
+  };
+  const words = (kind) => rows("names.txt").filter((r) => r[0] === kind).map((r) => r[1]).sort();
+  assert.deepEqual(union("Phase"), words("phase"));
+  assert.deepEqual(union("Reason"), words("reason"));
+  assert.deepEqual(union("ActionKind"), words("action_kind"));
 });
 
 // The range vectors: each limit's value through the package's entry point
@@ -491,3 +517,255 @@ test("conformance: a limit given as a fraction is refused with the limit's code"
   assert.throws(() => new Game(1).bestAction({ depth: 2.5 }), (e) => e.code === "limits.depth" && /not a whole number/.test(e.message));
   assert.throws(() => new Position().perft(NaN), (e) => e.code === "perft.depth");
 });
+
+// Expanded Play (the book's chapter of that name): games under rules, as
+// users start them, from the options object of `new Game`.
+
+// A small seeded generator for the tests' own choices.
+function random(seed) {
+  let x = seed >>> 0 || 1;
+  return (n) => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) % n;
+  };
+}
+
+test("a game with rules: ready to play by default, at its setup when asked", () => {
+  const game = new Game({ rules: "coup+mountain" });
+  assert.equal(game.rules, "coup+mountain");
+  assert.equal(game.phase, "play");
+  const pos = game.position;
+  assert.equal(pos.rules, "coup+mountain");
+  assert.equal(typeof pos.mountain, "number");
+  assert.equal(pos.fort, undefined);
+  assert.equal(typeof pos.flag("light"), "number");
+  assert.equal(typeof pos.flag("dark"), "number");
+  assert.notEqual(pos.flag("light"), pos.flag("dark"));
+  assert.deepEqual([pos.score("light"), pos.score("dark")], [0, 0]);
+  assert.equal(pos.relocationPending, false);
+  // The DPN carries the rules and the state, and reads back.
+  assert.match(pos.dpn(), / coup\+mountain,mountain=[A-F][1-6],flags=[A-F][1-6]\/[A-F][1-6],score=0\/0$/);
+  assert.ok(new Position(pos.dpn()).equals(pos));
+  // The rules text in any order, written as the engine writes it.
+  assert.equal(new Game({ rules: "fort+coup" }).rules, "coup+fort");
+  assert.equal(new Game({ rules: "standard" }).rules, "standard");
+  // At its setup: the first decision of the start.
+  const setup = new Game({ rules: "coup+mountain", setup: true, seed: 3 });
+  assert.equal(setup.phase, "setup");
+  assert.equal(setup.sideToDecide, "light");
+  assert.deepEqual(setup.legalActions().map(String).sort(), ["D@C1", "D@D1"]);
+  // Bad rules: the engine's error and code.
+  throwsCode(() => new Game({ rules: "coup+rain" }), "rules.text");
+  assert.throws(() => new Game({ rules: "coup+rain" }), /"rain" is not a word of the rules/);
+  throwsCode(() => new Game({ rules: 7 }), "value");
+  throwsCode(() => new Game({ rules: "coup" }, true), "value");
+  throwsCode(() => new Game({ setup: "yes" }), "value");
+});
+
+test("new Game: existing callers unchanged, an options object the same game", () => {
+  for (const seed of [0, 5, 12345]) {
+    const old = new Game(seed);
+    assert.equal(old.rules, "standard");
+    for (const game of [new Game({ seed }), new Game({ seed, rules: "standard" }), new Game({ seed: BigInt(seed) })]) {
+      assert.equal(game.record(true), old.record(true));
+      assert.equal(game.position.dpn(), old.position.dpn());
+      assert.equal(game.phase, "play");
+      assert.equal(game.draw(), new Game(seed).draw());
+    }
+    assert.equal(new Game({ seed, setup: true }).record(true), new Game(seed, true).record(true));
+  }
+  assert.equal(new Game().position.dpn(), Position.standard().dpn());
+  assert.equal(new Game({}).record(true), new Game().record(true));
+  assert.equal(new Game(undefined, true).phase, "setup");
+});
+
+test("given terrain: the squares kept, ready or at setup; terrain the rules cannot take is refused", () => {
+  const game = new Game({ rules: "mountain+fort", mountain: "C3", fort: parseSquare("D4"), seed: 2 });
+  assert.equal(game.phase, "play");
+  assert.equal(game.position.mountain, parseSquare("C3"));
+  assert.equal(game.position.fort, parseSquare("D4"));
+  assert.match(game.position.dpn(), / mountain\+fort,mountain=C3,fort=D4$/);
+  const setup = new Game({ rules: "mountain", mountain: "B4", setup: true });
+  assert.equal(setup.phase, "setup");
+  assert.equal(setup.position.mountain, undefined);
+  while (setup.phase === "setup") setup.play(setup.setupSuggestion());
+  assert.equal(setup.position.mountain, parseSquare("B4"));
+  // Only the Fort given: the Mountain is drawn.
+  const half = new Game({ rules: "mountain+fort", fort: "A3" });
+  assert.equal(half.position.fort, parseSquare("A3"));
+  assert.equal(typeof half.position.mountain, "number");
+  throwsCode(() => new Game({ rules: "coup", mountain: "C3" }), "setup");
+  throwsCode(() => new Game({ mountain: "C3" }), "setup");
+  throwsCode(() => new Game({ rules: "mountain+fort", mountain: "C3", fort: "C3" }), "setup");
+  throwsCode(() => new Game({ rules: "mountain", mountain: "G3" }), "square.syntax");
+  throwsCode(() => new Game({ rules: "mountain", mountain: 36 }), "value");
+});
+
+test("a position from six-field DPN: rules, terrain, Flags, points, a relocation pending", () => {
+  const dpn = "3d2/6/6/1+F4/6/2D3 d -/- 1 1 coup,flags=F1/A3,score=1/0,relocate";
+  const pos = new Position(dpn);
+  assert.equal(pos.dpn(), dpn);
+  assert.equal(pos.rules, "coup");
+  assert.equal(pos.flag("light"), parseSquare("F1"));
+  assert.equal(pos.flag("d"), parseSquare("A3"));
+  assert.deepEqual([pos.score("light"), pos.score("dark")], [1, 0]);
+  assert.equal(pos.relocationPending, true);
+  assert.equal(pos.mountain, undefined);
+  throwsCode(() => pos.flag("blue"), "name.side");
+  // The relocation is a decision of the side to move, then its turn.
+  const relocations = pos.legalActions().filter((a) => a.kind === "flag");
+  assert.ok(relocations.length > 0);
+  const after = pos.play(relocations[0]);
+  assert.equal(after.relocationPending, false);
+  assert.equal(after.sideToMove, "dark");
+  assert.equal(after.flag("dark"), relocations[0].to);
+  // The terrain and Other Objective's Flags.
+  const terrain = new Position("2d3/+m+f1+f2/6/3F2/6/1+D1+F2 l ABCFGIKLMNPPPRSW/abcfgiklnppprsw 6 8 fort,fort=D4");
+  assert.deepEqual([terrain.rules, terrain.fort, terrain.mountain, terrain.flag("light")], ["fort", parseSquare("D4"), undefined, undefined]);
+  const flag = new Position("2C+P2/1F4/1F4/6/6/5f l ABFGIKLMNPPRSW/abcfgiklmnppprsw 26 62 flag,flags=B1/C6");
+  assert.equal(flag.rules, "flag");
+  assert.equal(flag.legalMask().length, actionSpace("flag"));
+  assert.ok(flag.legalActions().some((a) => a.kind === "pass"));
+  // The standard game's five fields, as before.
+  assert.equal(Position.standard().rules, "standard");
+  assert.equal(Position.standard().flag("light"), undefined);
+  assert.equal(Position.standard().score("dark"), 0);
+  assert.ok(Position.fromBytes(pos.toBytes()).equals(pos));
+});
+
+test("the action space: the engine's size under every rules, the masks as long", () => {
+  assert.equal(actionSpace(), actionSpace("standard"));
+  assert.equal(actionSpace(null), actionSpace("standard"));
+  const rules = allRules();
+  assert.equal(rules.length, 28);
+  assert.equal(rules[0], "standard");
+  assert.deepEqual(new Set(rules).size, 28);
+  for (const r of rules.slice(1)) assert.equal(actionSpace(r), 5704, r);
+  assert.equal(actionSpace("standard"), 5437);
+  for (const r of ["standard", "coup", "rider+fort", "flag+mountain+draft"]) {
+    const game = new Game({ rules: r, seed: 4 });
+    assert.equal(game.actionSpace, actionSpace(r));
+    assert.equal(game.legalMask().length, actionSpace(r));
+    assert.equal(game.position.legalMask().length, actionSpace(r));
+    const mask = game.legalMask("mover");
+    const indices = [...game.legalIndices("mover")];
+    assert.deepEqual(indices.slice().sort((a, b) => a - b), [...mask.keys()].filter((i) => mask[i] === 1));
+    assert.deepEqual(game.legalActions().map((a) => a.index(game.position, "mover")), indices);
+  }
+});
+
+// Each rules' games played to their end by uniform choices among the legal
+// actions, as a user plays: new Game({ rules }), legalActions(), play().
+const played = { kinds: new Set(), reasons: new Set() };
+for (const rules of allRules()) for (const seed of [1, 2, 3]) {
+  test(`a random game of ${rules} (seed ${seed}) plays to its end, and its record replays`, () => {
+    const game = new Game({ rules, seed });
+    assert.equal(game.phase, "play");
+    assert.equal(game.rules, rules);
+    const pick = random(rules.length * 7919 + seed);
+    let decisions = 0;
+    for (; decisions < 20_000 && game.phase !== "over"; decisions++) {
+      const list = game.legalActions();
+      assert.ok(list.length > 0, `no decision in phase ${game.phase}`);
+      const action = game.play(list[pick(list.length)]);
+      assert.ok(action instanceof Action);
+      played.kinds.add(action.kind);
+    }
+    played.reasons.add(game.outcome?.reason);
+    assert.equal(game.phase, "over", `not over after ${decisions} decisions`);
+    const outcome = game.outcome;
+    assert.ok(rows("names.txt").some(([kind, word]) => kind === "reason" && word === outcome.reason), outcome.reason);
+    // The record carries the rules and every chance outcome: it replays
+    // without the seed, to the same position and the same end.
+    const record = game.record();
+    if (rules !== "standard") assert.match(record, new RegExp(`^rules ${rules.replace(/\+/g, "\\+")}$`, "m"));
+    const again = Game.fromRecord(record);
+    assert.equal(again.rules, rules);
+    assert.equal(again.position.dpn(), game.position.dpn());
+    assert.deepEqual(again.outcome, outcome);
+    assert.deepEqual(again.turns().map(String), game.turns().map(String));
+  });
+}
+
+test("the random games met the actions and ends of Expanded Play", () => {
+  for (const kind of ["levy", "relocate", "strike", "command", "pass", "flag"]) assert.ok(played.kinds.has(kind), kind);
+  for (const reason of ["points", "flag-home", "knight-captured", "no-tiles"]) assert.ok(played.reasons.has(reason), reason);
+});
+
+test("an expanded game played by indices: the masks' decisions apply to the end", () => {
+  for (const rules of ["coup+fort", "flag+mountain", "rider", "coup+draft"]) {
+    const game = new Game({ rules, seed: 9 });
+    const pick = random(99);
+    for (let n = 0; n < 20_000 && game.phase !== "over"; n++) {
+      const mask = game.legalMask("mover");
+      assert.equal(mask.length, actionSpace(rules));
+      const indices = [...game.legalIndices("mover")];
+      assert.equal(indices.length, mask.reduce((s, b) => s + b, 0));
+      game.applyIndex(indices[pick(indices.length)], "mover");
+    }
+    assert.equal(game.phase, "over", rules);
+    assert.equal(Game.fromRecord(game.record()).position.dpn(), game.position.dpn());
+  }
+});
+
+test("the default AI plays an expanded game's decisions, the relocation and passes among them", () => {
+  for (const rules of ["coup+mountain", "flag+fort", "rider"]) {
+    const game = new Game({ rules, seed: 1 });
+    for (let i = 0; i < 4 && game.phase !== "over"; i++) {
+      const a = game.bestAction({ depth: 2 });
+      assert.ok(game.isLegal(a), String(a));
+      game.play(a);
+    }
+    assert.ok(game.isLegal(game.bestAction()));
+    assert.ok(game.isLegal(game.playerDecision("random", 1)));
+  }
+});
+
+// The start of a game under rules, as decisions: the draft's picks, the
+// setups, the Flags; the terrain drawn as chance, never a decision.
+for (const [rules, want] of [
+  ["draft", ["draft", "setup"]],
+  ["coup+mountain+draft", ["draft", "setup", "flags"]],
+  ["rider", ["setup"]],
+  ["rider+fort", ["setup"]],
+  ["coup", ["setup", "flags"]],
+  ["flag+mountain+fort", ["setup", "flags"]],
+]) {
+  test(`setup under ${rules} runs as decisions: ${want.join(", ")}`, () => {
+    const game = new Game({ rules, setup: true, seed: 21 });
+    const pick = random(rules.length);
+    const phases = [];
+    const kinds = new Set();
+    while (["draft", "setup", "flags"].includes(game.phase)) {
+      if (phases.at(-1) !== game.phase) phases.push(game.phase);
+      const list = game.legalActions();
+      const suggestion = game.setupSuggestion();
+      assert.ok(list.some((a) => a.equals(suggestion)), `${suggestion} is not among ${list}`);
+      assert.equal(String(game.bestAction()), String(suggestion));
+      const kind = { draft: "pick", setup: "place", flags: "flag" }[game.phase];
+      assert.ok(list.every((a) => a.kind === kind), `${game.phase}: ${list}`);
+      kinds.add(kind);
+      game.play(list[pick(list.length)]);
+    }
+    assert.deepEqual(phases, want);
+    assert.equal(game.phase, "play");
+    assert.equal(game.setupSuggestion(), undefined);
+    // Dark moves first in Dark Rider and after the draft.
+    assert.equal(game.sideToDecide, rules.startsWith("rider") ? "dark" : "light");
+    const terrain = game.actions().filter((a) => a.kind === "terrain");
+    assert.deepEqual(terrain.map((a) => a.terrain), ["mountain", "fort"].filter((t) => rules.includes(t)));
+    for (const a of terrain) assert.equal(game.position[a.terrain], a.to);
+    // Undo takes back the last decision, never a chance outcome alone.
+    const dpn = game.position.dpn();
+    assert.ok(game.undo());
+    assert.notEqual(game.phase, "play");
+    assert.ok(game.redo() !== undefined);
+    assert.equal(game.position.dpn(), dpn);
+    // The record replays the start.
+    const again = Game.fromRecord(game.record());
+    assert.equal(again.position.dpn(), game.position.dpn());
+    assert.equal(again.phase, "play");
+  });
+}

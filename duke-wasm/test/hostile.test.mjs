@@ -64,6 +64,24 @@ test("readers take anything", () => {
   );
 });
 
+test("new Game takes any options: a game or a DukeError", () => {
+  const rules = fc.oneof(anything, fc.constantFrom("coup", "coup+mountain", "mountain+fort", "rider+fort", "flag+draft", "rider+draft", "standard"));
+  fc.assert(
+    fc.property(anything, rules, anything, anything, anything, (seed, r, mountain, fort, setup) => {
+      for (const args of [[{ seed, rules: r, mountain, fort, setup }], [{ rules: r, mountain }], [{ rules: r, setup }], [seed, setup], [{ rules: r }, setup]]) {
+        const g = call(() => new Game(...args));
+        if (g === undefined) continue;
+        // A game that was made is one the engine can play.
+        assert.ok(["draft", "setup", "flags", "play"].includes(g.phase), g.phase);
+        assert.ok(g.legalActions().length > 0);
+        assert.equal(g.legalMask().length, g.actionSpace);
+        g.free();
+      }
+    }),
+    RUNS,
+  );
+});
+
 test("a game refuses bad arguments and stays as it was", () => {
   fc.assert(
     fc.property(anything, anything, (x, y) => {

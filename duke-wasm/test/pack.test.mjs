@@ -37,6 +37,29 @@ test("npm pack, install into a fresh project, import { Position } from \"duke-en
     assert.equal(out.perft, 4694);
     assert.equal(out.dpn, "2fdf1/6/6/6/6/1FDF2 l ABCFGIKLMNPPPRSW/abcfgiklmnppprsw 0 0");
     assert.equal(out.code, "dpn.text");
+    // Expanded Play as the book shows it: a game with rules, played to its end.
+    writeFileSync(
+      join(app, "expanded.mjs"),
+      [
+        'import { Game, DukeError, actionSpace } from "duke-engine";',
+        'const game = new Game({ rules: "coup+mountain" });',
+        "const start = { rules: game.rules, phase: game.phase, mountain: game.position.mountain, flag: game.position.flag(\"dark\"), mask: game.legalMask().length, space: actionSpace(\"coup+mountain\") };",
+        'while (game.phase !== "over") { const list = game.legalActions(); game.play(list[game.turns().length % list.length]); }',
+        "let code = null;",
+        'try { new Game({ rules: "coup+rain" }); } catch (e) { code = e instanceof DukeError ? e.code : "not a DukeError"; }',
+        "console.log(JSON.stringify({ ...start, reason: game.outcome.reason, replays: Game.fromRecord(game.record()).position.dpn() === game.position.dpn(), code }));",
+      ].join("\n"),
+    );
+    const expanded = JSON.parse(execFileSync("node", ["expanded.mjs"], { cwd: app, encoding: "utf8" }));
+    assert.equal(expanded.rules, "coup+mountain");
+    assert.equal(expanded.phase, "play");
+    assert.equal(typeof expanded.mountain, "number");
+    assert.equal(typeof expanded.flag, "number");
+    assert.equal(expanded.mask, 5704);
+    assert.equal(expanded.space, 5704);
+    assert.ok(expanded.reason.length > 0);
+    assert.equal(expanded.replays, true);
+    assert.equal(expanded.code, "rules.text");
     // And CommonJS require() in the same project.
     writeFileSync(join(app, "main.cjs"), 'const { Position } = require("duke-engine"); console.log(new Position().perft(2));');
     assert.equal(execFileSync("node", ["main.cjs"], { cwd: app, encoding: "utf8" }).trim(), "324");

@@ -1,8 +1,9 @@
 // The JavaScript guide's example (docs/src/javascript.md): positions, a game
-// with the levy, the AI, errors and records through the duke-engine package.
+// with the levy, the AI, errors and records, and Expanded Play through the
+// duke-engine package.
 // CI runs it with Node against the built package (web/e2e/run.sh).
 import assert from "node:assert/strict";
-import { DukeError, Game, Position } from "duke-engine"; // no init call
+import { DukeError, Game, Position, actionSpace, parseSquare, squareName } from "duke-engine"; // no init call
 
 // ANCHOR: position
 const position = new Position(); // the standard start; or new Position("<DPN>")
@@ -59,3 +60,30 @@ for (const placement of ["D@D1", "F@C1", "F@D2", "D@C6", "F@B6", "F@D6"]) {
 assert.equal(setup.phase, "play");
 console.log(setup.position.dpn());
 // ANCHOR_END: setup
+
+// ANCHOR: expanded
+// Expanded Play: a game under rules, its start (setups, the Mountain drawn,
+// the Flags) played by the engine's suggestions, ready for its first turn.
+const coup = new Game({ rules: "coup+mountain", seed: 5 });
+const here = coup.position;
+console.log(coup.rules, coup.phase, here.dpn()); // coup+mountain play ... coup+mountain,mountain=..,flags=../..,score=0/0
+console.log(`Mountain on ${squareName(here.mountain)}, Light's Flag on ${squareName(here.flag("light"))}`);
+while (coup.phase !== "over") coup.play(coup.bestAction({ level: 1, seed: coup.turns().length }));
+console.log(coup.outcome.text, here.score("light"), coup.position.score("light")); // points count in Counting Coup
+assert.equal(coup.legalMask().length, actionSpace("coup+mountain")); // 5704 under any rules but standard
+
+// At its setup, decision by decision: the draft's picks ("pick:W"), the
+// placements, the Flags ("flag@A4"); the terrain is chance, and given
+// squares can replace it.
+const draft = new Game({ rules: "flag+fort+draft", fort: "C4", setup: true });
+while (draft.phase !== "play") {
+  console.log(draft.phase, draft.sideToDecide, String(draft.setupSuggestion()));
+  draft.play(draft.setupSuggestion());
+}
+assert.equal(draft.position.fort, parseSquare("C4"));
+try {
+  new Game({ rules: "coup+rain" });
+} catch (e) {
+  console.log(e.code, e.message); // rules.text: "rain" is not a word of the rules ...
+}
+// ANCHOR_END: expanded
