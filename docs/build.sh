@@ -10,12 +10,24 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 MDBOOK_VERSION=0.5.4
-export PATH="$HOME/.cargo/bin:$PATH"
+MDBOOK_VENV=target/mdbook-venv
+export PATH="$HOME/.cargo/bin:$PWD/$MDBOOK_VENV/bin:$PATH"
 if ! mdbook --version 2> /dev/null | grep -qx "mdbook v$MDBOOK_VERSION"; then
-    echo "docs/build.sh: installing mdBook $MDBOOK_VERSION (cargo install --locked), the tool that builds the book."
-    echo "docs/build.sh: it compiles from source: about 9 minutes on two cores, once (it stays in ~/.cargo/bin)."
-    # Without the default `serve` and `watch` features: a smaller build.
-    cargo install --locked mdbook --version "$MDBOOK_VERSION" --no-default-features --features search
+    if [ "$(uname -sm)" = "Linux x86_64" ]; then
+        # The release's prebuilt binary from PyPI, pinned by hash
+        # (docs/mdbook-requirements.txt): seconds, where compiling takes
+        # minutes.
+        echo "docs/build.sh: installing mdBook $MDBOOK_VERSION, the tool that builds the book, into $MDBOOK_VENV (a prebuilt binary, pinned by hash)."
+        python3 -m venv "$MDBOOK_VENV"
+        "$MDBOOK_VENV/bin/python" -m pip install --quiet --disable-pip-version-check \
+            --require-hashes --only-binary=:all: -r docs/mdbook-requirements.txt
+    else
+        echo "docs/build.sh: installing mdBook $MDBOOK_VERSION (cargo install --locked), the tool that builds the book."
+        echo "docs/build.sh: it compiles from source: several minutes, once (it stays in ~/.cargo/bin)."
+        # Without the default `serve` and `watch` features: a smaller build.
+        cargo install --locked mdbook --version "$MDBOOK_VERSION" --no-default-features --features search
+    fi
+    mdbook --version | grep -qx "mdbook v$MDBOOK_VERSION"
 fi
 
 echo "docs/build.sh: mdbook build docs"

@@ -14,6 +14,7 @@ import {
   tileSvg as engineTileSvg,
   troopLetters,
   troopName,
+  troopWithArticle,
 } from "duke-engine";
 
 const $ = (id) => document.getElementById(id);
@@ -805,9 +806,7 @@ function announce(who, before, played, setup) {
     return [`Capture! ${cap(mover)}'s ${actor.troop} ${played.kind === "strike" ? "strikes" : "takes"} ${cap(victim.side)}'s ${victim.troop} on ${squareName(played.to)}.`, "capture"];
   }
   if (played.kind === "place") {
-    // TODO(engine): the troop's name with its article ("an Assassin") once
-    // the engine gives it; until then the page writes no article.
-    return [`${who} ${setup ? "places" : "levies"}: ${troopName(played.troop)} on ${squareName(played.to)}.`, ""];
+    return [`${who} ${setup ? "places" : "levies"} ${troopWithArticle(played.troop)} on ${squareName(played.to)}.`, ""];
   }
   return [`${who} played ${describe(before, played)}.`, ""];
 }
@@ -945,7 +944,7 @@ async function maybeAI() {
   try {
     if (reply.levy) {
       const troop = game.draw();
-      say(`The AI levies and draws: ${troopName(troop)}.`);
+      say(`The AI levies and draws ${troopWithArticle(troop)}.`);
       render();
       return maybeAI();
     }

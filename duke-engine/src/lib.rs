@@ -9,9 +9,12 @@
 //!
 //! The crate is `no_std` and allocates nothing without its `alloc` feature.
 //!
+//! The crate is not on crates.io yet: depend on it by path, from a clone
+//! of the repository.
+//!
 //! ```toml
 //! [dependencies]
-//! duke-engine = "0.1"
+//! duke-engine = { path = "<the clone>/duke-engine" }
 //! ```
 //!
 //! # Positions, legal actions and perft

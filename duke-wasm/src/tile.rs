@@ -98,6 +98,20 @@ pub fn troop_name(
     Ok(troop_text.parse::<duke_engine::Troop>()?.name().into())
 }
 
+/// The name of a troop with its indefinite article, as a sentence names
+/// one tile: "p" -> "a Pikeman", "Assassin" -> "an Assassin".
+#[wasm_bindgen(js_name = troopWithArticle)]
+pub fn troop_with_article(
+    #[wasm_bindgen(unchecked_param_type = "string")] troop_text: JsValue,
+) -> Result<String> {
+    let troop_text = crate::convert::text(&troop_text, "troop text")?;
+    Ok(troop_text
+        .as_str()
+        .parse::<duke_engine::Troop>()?
+        .with_article()
+        .into())
+}
+
 /// A tile drawn by the engine as an SVG document of `size` pixels (default
 /// 100), as the book and the renderer draw it: `troop` a letter or name,
 /// `side` "light" or "dark", `face` "starting" or "flipped"; `fromDark`

@@ -8,7 +8,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-import { Action, DukeError, Game, Position, actionSpace, allRules, defaultLevel, drawIndex, hintLevel, markNames, observationPlanes, parseSquare, squareName, troopChart, troopLetters } from "duke-engine";
+import { Action, DukeError, Game, Position, actionSpace, allRules, defaultLevel, drawIndex, hintLevel, markNames, observationPlanes, parseSquare, squareName, troopChart, troopLetters, troopWithArticle } from "duke-engine";
 
 const data = (name) => readFileSync(fileURLToPath(new URL(`../../tests/data/${name}`, import.meta.url)), "utf8");
 
@@ -132,6 +132,12 @@ test("the README's JavaScript taste runs as written", () => {
   } finally {
     rmSync(file, { force: true });
   }
+});
+
+test("a troop's name with its article is the engine's", () => {
+  assert.equal(troopWithArticle("a"), "an Assassin");
+  assert.equal(troopWithArticle("Pikeman"), "a Pikeman");
+  assert.throws(() => troopWithArticle("q"), (e) => e instanceof DukeError && e.code === "name.troop");
 });
 
 test("the README's first steps", () => {

@@ -16,6 +16,7 @@ import {
   squareName,
   troopChart,
   troopName,
+  troopWithArticle,
 } from "duke-engine";
 
 const anything = fc.oneof(
@@ -59,6 +60,7 @@ test("readers take anything", () => {
       call(() => troopChart(x));
       call(() => troopChart("P", x));
       call(() => troopName(x));
+      call(() => troopWithArticle(x));
     }),
     RUNS,
   );

@@ -285,7 +285,7 @@ test("a levy: the bag's chances, rounded as the bags round them, the draw with i
   assert.equal(await phase(), "play");
   const letter = await page.evaluate((s) => window.dukePage.game.position.tileAt(s).letter, target);
   assert.equal(letter, troop);
-  assert.match(await message(), new RegExp(`^Light levies: [\\w ]+ on ${target}\\.$`));
+  assert.match(await message(), new RegExp(`^Light levies an? [A-Z]\\w+ on ${target}\\.$`));
   await shot("09-levy-placed");
 });
 

@@ -321,10 +321,16 @@ fn example(dir: &Path, ex: &Example) {
         Show::DukeDangers => {
             let _ = writeln!(
                 md,
-                "The squares {}'s Duke could reach but may not enter, with the enemy tiles that would capture it there (red crosses in the diagram):\n",
+                "The squares {}'s Duke could reach but may not enter, with the enemy tiles that would capture it there (red crosses in the diagram; green dots mark the squares it may go to):\n",
                 pos.side_to_move()
             );
             md.push_str("| square | attacked by |\n|---|---|\n");
+            // The squares the Duke may go to, as green dots beside the crosses.
+            if let Some(duke) = pos.duke(pos.side_to_move()) {
+                for &a in pos.actions_from(duke).iter() {
+                    highlights |= a.target();
+                }
+            }
             for (sq, by) in pos.duke_dangers() {
                 forbidden |= sq;
                 let by: Vec<String> = by.into_iter().map(|s| s.to_string()).collect();
