@@ -7,7 +7,7 @@ use std::time::Instant;
 use clap::ValueEnum;
 use duke_cli::engine;
 use duke_engine::search::{ANALYSIS_LEVEL, DEFAULT_LEVEL, LEVELS, MAX_DEPTH};
-use duke_engine::{divide, perft, Game, Position, Rules, Side};
+use duke_engine::{divide, perft, Game, Limit, Position, Rules, Side};
 
 use crate::{analyze, play, soak, sprt, tournament};
 
@@ -52,6 +52,33 @@ macro_rules! out {
     ($($arg:tt)*) => {
         writeln!(io::stdout().lock(), $($arg)*).map_err(Failure::Io)?
     };
+}
+
+/// A number in one of the engine's ranges, checked by the engine (its
+/// error names the range and its code); with `zero`, also 0, which means
+/// "none" for a limit.
+fn in_range<T: TryFrom<i128>>(text: &str, limit: Limit, zero: bool) -> Result<T, String> {
+    let n: i128 = text
+        .parse()
+        .map_err(|_| format!("\"{text}\" is not a whole number"))?;
+    if zero && n == 0 {
+        return T::try_from(0).map_err(|_| "0".to_string());
+    }
+    limit
+        .check::<T>(n)
+        .map_err(|e| format!("{e} [{}]", e.code()))
+}
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    in_range(text, Limit::Threads, false)
+}
+
+fn parse_perft_depth(text: &str) -> Result<u32, String> {
+    in_range(text, Limit::PerftDepth, false)
+}
+
+fn parse_millis_or_zero(text: &str) -> Result<u64, String> {
+    in_range(text, Limit::Millis, true)
 }
 
 /// The rules of `--rules`, read by the engine (its error names the word).
@@ -118,7 +145,8 @@ pub struct PerftArgs {
     /// The position as DPN (with its sixth field under Expanded Play), or
     /// `start` for the start position
     position: String,
-    /// How many turns deep to count
+    /// How many turns deep to count (at most the engine's perft depth, 12)
+    #[arg(value_parser = parse_perft_depth)]
     depth: u32,
     /// Print each first action with its own count first
     #[arg(long)]
@@ -232,8 +260,8 @@ pub struct TournamentArgs {
     /// The match's seed
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// How many games to play at once
-    #[arg(long, default_value_t = 1)]
+    /// How many games to play at once (1 to the engine's thread limit, 64)
+    #[arg(long, default_value_t = 1, value_parser = parse_threads)]
     threads: usize,
     /// The longest an external engine may take for one decision, in
     /// milliseconds (a later answer loses)
@@ -341,6 +369,13 @@ impl SprtArgs {
                     .ok_or_else(|| format!("\"{text}\": too many pairs"))?;
             }
         }
+        // The sum of the five counts is checked too (a wrapped sum would
+        // give a score past 100% and a verdict from nonsense).
+        penta
+            .iter()
+            .try_fold(0u64, |a, &c| a.checked_add(c))
+            .filter(|&t| t <= sprt::MAX_PAIRS)
+            .ok_or_else(|| format!("the counts add up to more than {} pairs", sprt::MAX_PAIRS))?;
         let state = sprt::State::with_counts(test, penta);
         let elo = state
             .elo_line()
@@ -362,8 +397,8 @@ pub struct SoakArgs {
     /// The soak's seed (game i of each part has a seed derived from it)
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// How many games to play at once
-    #[arg(long, default_value_t = 1)]
+    /// How many games to play at once (1 to the engine's thread limit, 64)
+    #[arg(long, default_value_t = 1, value_parser = parse_threads)]
     threads: usize,
     /// The rules (`standard`, or Expanded Play's, as `coup+mountain`);
     /// random games make every decision of the start at random too
@@ -408,8 +443,8 @@ pub struct EngineArgs {
     /// A node limit for every `go` (0: none)
     #[arg(long, default_value_t = 0)]
     nodes: u64,
-    /// A time limit in milliseconds for every `go` (0: none)
-    #[arg(long, value_name = "MS", default_value_t = 0)]
+    /// A time limit in milliseconds for every `go` (0: none; at most a day)
+    #[arg(long, value_name = "MS", default_value_t = 0, value_parser = parse_millis_or_zero)]
     time: u64,
     /// Search threads (Lazy SMP); more than 1 is not deterministic
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=duke_engine::search::MAX_THREADS as i64))]
@@ -470,12 +505,13 @@ impl AnalyzeArgs {
             json,
             svg,
         } = self;
-        let text = if record == "-" {
-            io::read_to_string(io::stdin()).map_err(Failure::Io)?
-        } else {
-            std::fs::read_to_string(&record)
-                .map_err(|e| Failure::Message(format!("{record}: {e}")))?
-        };
+        // At most a record's length is read, from a regular file or
+        // standard input (`/dev/zero` or a FIFO is refused unread).
+        let bytes =
+            duke_cli::bounded::read_file(&record, duke_engine::record::MAX_RECORD_LEN, "record")
+                .map_err(Failure::Message)?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| Failure::Message(format!("{record}: a record is UTF-8 text")))?;
         let (game, turns) =
             analyze::run(&text, level).map_err(|e| Failure::Message(format!("{record}: {e}")))?;
         if let Some(path) = svg {

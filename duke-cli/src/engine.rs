@@ -5,7 +5,7 @@
 //! takes lines and writes its answers to any output (the fuzz target
 //! `engine_protocol` drives it so).
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -17,6 +17,7 @@ use duke_engine::search::{
 };
 use duke_engine::{Game, Limit, Phase, Rules, Troop};
 
+use crate::bounded;
 use crate::protocol::{self, score_text, Command, GoLimits, Start};
 
 /// The options a client can set; `duke engine`'s arguments give their
@@ -73,6 +74,10 @@ impl Output {
         self.say(&format!("error {message}"));
     }
 }
+
+/// The longest protocol line read, in bytes (1 MiB, a record's limit:
+/// a `position` line with a whole game's actions is far shorter).
+pub const MAX_LINE: usize = duke_engine::record::MAX_RECORD_LEN;
 
 /// The engine behind the protocol: [`Engine::handle`] takes one line.
 pub struct Engine {
@@ -262,7 +267,6 @@ impl Engine {
     /// weights file. At most a weights file's length is read, so a device
     /// or a huge file cannot stall the engine.
     pub fn set_eval_file(&mut self, path: &str) -> Result<(), String> {
-        use std::io::Read;
         let name = if path.is_empty() || path == "<empty>" {
             nnue::HAND_TUNED
         } else {
@@ -273,10 +277,10 @@ impl Engine {
             self.eval_file = name.to_string();
             return Ok(());
         }
-        let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|f| f.take(nnue::FILE_LEN as u64 + 1).read_to_end(&mut bytes))
-            .map_err(|e| format!("setoption evalfile: {path}: {e}"))?;
+        // A regular file only (a FIFO would block `isready`), at most a
+        // weights file's length.
+        let bytes = bounded::read_file(path, nnue::FILE_LEN, "weights file")
+            .map_err(|e| format!("setoption evalfile: {e}"))?;
         let net = Network::from_bytes(&bytes)
             .map_err(|e| format!("setoption evalfile: {path}: {e} [{}]", e.code()))?;
         self.network = Some(Arc::new(net));
@@ -429,8 +433,24 @@ pub fn run(options: Options, eval_file: Option<&str>) -> io::Result<()> {
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     }
     let stdin = io::stdin();
-    for line in stdin.lock().lines() {
-        if !engine.handle(&line?) {
+    let mut input = stdin.lock();
+    // Each line is held to MAX_LINE bytes: a longer one, or one that is
+    // not UTF-8, is answered with an error line, and the engine goes on.
+    while let Some(line) = bounded::read_line(&mut input, MAX_LINE)? {
+        let keep_going = match line {
+            bounded::Line::Text(text) => engine.handle(&text),
+            bounded::Line::TooLong(len) => {
+                engine.out.error(&format!(
+                    "a line of {len} bytes: the protocol's lines are at most {MAX_LINE} bytes"
+                ));
+                true
+            }
+            bounded::Line::NotUtf8 => {
+                engine.out.error("a line that is not UTF-8 text");
+                true
+            }
+        };
+        if !keep_going {
             return Ok(());
         }
     }

@@ -261,6 +261,10 @@ impl State {
 
 /// Reads pentanomial counts: five numbers of pairs, separated by spaces
 /// or commas, in the order LL, LD+DL, LW+DD+WL, DW+WD, WW.
+/// The most pairs `duke sprt` adds up: a trillion, far past any match,
+/// and small enough that every sum and score is exact.
+pub const MAX_PAIRS: u64 = 1_000_000_000_000;
+
 pub fn parse_counts(text: &str) -> Result<[u64; 5], String> {
     let bad = || {
         format!(

@@ -709,3 +709,58 @@ fn play_expanded_rules_from_the_draft_to_the_flags() {
     assert!(out.contains("AI: Dark places the Knight on"), "{out}");
     assert!(out.contains("▲ Mountain "), "{out}");
 }
+
+#[test]
+fn hostile_arguments_and_files_cost_a_typed_error() {
+    // A device or a directory is refused unread; standard input past a
+    // record's limit is refused after reading just past it.
+    let start = Instant::now();
+    let (_, err, ok) = run(&["analyze", "/dev/zero"], "");
+    assert!(
+        !ok && err.contains("/dev/zero: not a regular file"),
+        "{err}"
+    );
+    let (_, err, ok) = run(&["analyze", "/"], "");
+    assert!(!ok && err.contains("not a regular file"), "{err}");
+    let big = "x".repeat((1 << 20) + 10);
+    let (_, err, ok) = run(&["analyze", "-"], &big);
+    assert!(
+        !ok && err.contains("a record is at most 1048576 bytes"),
+        "{err}"
+    );
+    assert!(start.elapsed() < Duration::from_secs(30));
+    // Counts in the engine's ranges, with its codes.
+    for (args, code) in [
+        (vec!["perft", "start", "99"], "perft.depth"),
+        (
+            vec!["soak", "--threads", "0", "--games", "1"],
+            "threads.range",
+        ),
+        (
+            vec!["soak", "--threads", "1000000", "--games", "1"],
+            "threads.range",
+        ),
+        (
+            vec!["tournament", "random", "random", "--threads", "100000"],
+            "threads.range",
+        ),
+        (vec!["engine", "--time", "86400001"], "limits.millis"),
+    ] {
+        let (_, err, ok) = run(&args, "");
+        assert!(!ok && err.contains(code), "{args:?}: {err}");
+    }
+    // SPRT counts whose sum would wrap.
+    let (out, err, ok) = run(
+        &[
+            "sprt",
+            "0,50",
+            "9223372036854775807 0 0 0 0",
+            "9223372036854775807 0 0 0 1",
+        ],
+        "",
+    );
+    assert!(
+        !ok && out.is_empty() && err.contains("more than 1000000000000 pairs"),
+        "{err}"
+    );
+}

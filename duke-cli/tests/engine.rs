@@ -356,3 +356,40 @@ fn rules_option_and_positions_with_a_sixth_field() {
     e.send("quit");
     e.child.wait().unwrap();
 }
+
+#[test]
+fn any_line_gets_an_answer_and_the_engine_goes_on() {
+    let mut e = Engine::start();
+    // Not UTF-8, then a line past the limit: an error line each.
+    e.stdin.write_all(b"go \xff\xfe depth 1\n").unwrap();
+    e.stdin.flush().unwrap();
+    let l = e.line();
+    assert!(l.starts_with("error ") && l.contains("not UTF-8"), "{l}");
+    let long = vec![b'x'; (1 << 20) + 5];
+    e.stdin.write_all(&long).unwrap();
+    e.stdin.write_all(b"\n").unwrap();
+    let l = e.line();
+    assert!(l.starts_with("error a line of 1048581 bytes"), "{l}");
+    e.send("isready");
+    assert_eq!(e.line(), "readyok");
+    // A FIFO as the weights file is refused at once (never opened to wait
+    // for a writer), and so is a device.
+    let fifo = std::env::temp_dir().join(format!("duke-fifo-{}", std::process::id()));
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    if made {
+        e.expect_error(
+            &format!("setoption name evalfile value {}", fifo.display()),
+            "not a regular file",
+        );
+        std::fs::remove_file(&fifo).ok();
+    }
+    e.expect_error(
+        "setoption name evalfile value /dev/zero",
+        "not a regular file",
+    );
+    e.send("quit");
+    e.child.wait().unwrap();
+}

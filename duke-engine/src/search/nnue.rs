@@ -397,6 +397,12 @@ impl fmt::Display for NetworkError {
                  accumulators hold ({})",
                 self.found, self.expected
             ),
+            "second layer bias" | "output bias" => write!(
+                f,
+                "the network's {} is {} in absolute value, more than the {} the engine \
+                 accepts (its sums and its score must stay in range)",
+                self.field, self.found, self.expected
+            ),
             field => write!(
                 f,
                 "the network's {field} is {}, and this engine reads {}",
@@ -557,6 +563,22 @@ impl Network {
         let reach = first_layer_reach(&b1, &w1);
         if reach > i64::from(i16::MAX) {
             return Err(wrong("first layer range", reach as u64, i16::MAX as u64));
+        }
+        // The later layers: sums that cannot overflow 32 bits, and an
+        // output that stays a score (see `MAX_B2` and `MAX_B3`).
+        if let Some(&b) = b2.iter().find(|b| b.unsigned_abs() > MAX_B2) {
+            return Err(wrong(
+                "second layer bias",
+                b.unsigned_abs().into(),
+                MAX_B2.into(),
+            ));
+        }
+        if b3.unsigned_abs() > MAX_B3 {
+            return Err(wrong(
+                "output bias",
+                b3.unsigned_abs().into(),
+                MAX_B3.into(),
+            ));
         }
         Ok(Network {
             b1,
@@ -786,6 +808,19 @@ impl Network {
         self.hidden_plain(us, them)
     }
 }
+
+/// The largest second-layer bias accepted, in absolute value. A unit's sum
+/// is at most `2·HIDDEN·QA·128` = 2,080,768 in absolute value before its
+/// bias (bytes of activations times byte weights), so with a bias of at
+/// most 2^24 it stays far inside 32 bits in the plain and the SIMD code.
+pub const MAX_B2: u32 = 1 << 24;
+
+/// The largest output bias accepted, in absolute value. The hidden units
+/// add at most `L2·QA·128` = 260,096 in absolute value, so the output sum
+/// is at most 1,260,096 and the network's score at most 15,504 centi-Footmen
+/// (155 Footmen) either way: a score, never near the mate scores
+/// ([`MATE_BOUND`](crate::search::MATE_BOUND), 99,000).
+pub const MAX_B3: u32 = 1_000_000;
 
 /// `QB` as a shift: the second layer's floor division by `QB` is an
 /// arithmetic shift right.
@@ -1080,6 +1115,60 @@ mod tests {
         net.w3.iter_mut().for_each(|v| *v = next(127) as i8);
         net.b3 = next(5000) as i32;
         net
+    }
+
+    #[test]
+    fn the_largest_accepted_network_scores_exactly_and_in_range() {
+        // Every later weight at an end, the biases at the largest accepted
+        // values, the activations at their top or bottom: the engine's
+        // score equals the sum in 64 bits and stays a score.
+        for sign in [-1i64, 1] {
+            let mut net = noisy();
+            net.w2
+                .iter_mut()
+                .for_each(|w| *w = if sign > 0 { 127 } else { -128 });
+            net.b2
+                .iter_mut()
+                .for_each(|b| *b = (sign * i64::from(MAX_B2)) as i32);
+            net.w3
+                .iter_mut()
+                .for_each(|w| *w = if sign > 0 { 127 } else { -128 });
+            net.b3 = (sign * i64::from(MAX_B3)) as i32;
+            let net = Network::from_bytes(&net.to_bytes()).expect("the extremes are accepted");
+            for acts in [[i16::MAX; HIDDEN], [i16::MIN; HIDDEN], [QA as i16; HIDDEN]] {
+                let x: Vec<i64> = acts
+                    .iter()
+                    .chain(&acts)
+                    .map(|&a| i64::from(a.clamp(0, QA as i16)))
+                    .collect();
+                let mut want = i64::from(net.b3);
+                for (j, row) in net.w2.chunks_exact(2 * HIDDEN).enumerate() {
+                    let y: i64 = row.iter().zip(&x).map(|(&w, &a)| i64::from(w) * a).sum();
+                    let h = (y + i64::from(net.b2[j]))
+                        .div_euclid(i64::from(QB))
+                        .clamp(0, i64::from(QA));
+                    want += h * i64::from(net.w3[j]);
+                }
+                let got = i64::from(net.b3) + i64::from(net.hidden(&acts, &acts));
+                assert_eq!(got, want);
+                let score = (want * 100).div_euclid(i64::from(QA * QB));
+                assert!(score.abs() <= 15_504, "{score}");
+            }
+        }
+        // One past either bound is refused, naming the layer.
+        let mut net = noisy();
+        net.b3 = MAX_B3 as i32 + 1;
+        assert_eq!(
+            Network::from_bytes(&net.to_bytes()).unwrap_err().field(),
+            "output bias"
+        );
+        let mut net = noisy();
+        net.b2[3] = -(MAX_B2 as i32) - 1;
+        let err = Network::from_bytes(&net.to_bytes()).unwrap_err();
+        assert_eq!(err.field(), "second layer bias");
+        assert_eq!(err.code(), "nnue.file");
+        net.b2[3] = i32::MAX;
+        assert!(Network::from_bytes(&net.to_bytes()).is_err());
     }
 
     #[test]
