@@ -29,7 +29,7 @@
 //! assert_eq!(err.to_string(), r#""purple" is not a side ("light" or "dark")"#);
 //! ```
 
-use core::fmt;
+use core::fmt::{self, Write as _};
 
 /// A word that names no side, troop, face, mark or perspective.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,7 +171,15 @@ impl TextSnippet {
 impl fmt::Display for TextSnippet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for chunk in self.bytes[..self.len as usize].utf8_chunks() {
-            f.write_str(chunk.valid())?;
+            // Control characters written as escapes (`\n`, `\u{1b}`), so
+            // a message never moves a terminal's cursor or hides its end.
+            for c in chunk.valid().chars() {
+                if c.is_control() {
+                    write!(f, "{}", c.escape_default())?;
+                } else {
+                    f.write_char(c)?;
+                }
+            }
             if !chunk.invalid().is_empty() {
                 f.write_str("\u{FFFD}")?;
             }
@@ -192,6 +200,24 @@ impl fmt::Debug for TextSnippet {
 #[cfg(test)]
 mod tests {
     use crate::{Face, Mark, Side, Troop};
+
+    #[test]
+    fn snippets_are_short_and_escape_control_characters() {
+        use super::TextSnippet;
+        use alloc::format;
+        use alloc::string::ToString;
+        let s = TextSnippet::new(b"\x1b[31mred\x00\n").to_string();
+        assert_eq!(s, "\\u{1b}[31mred\\u{0}\\n");
+        let long = "x".repeat(10_000_000);
+        assert_eq!(
+            TextSnippet::new(long.as_bytes()).to_string(),
+            format!("{}…", "x".repeat(24))
+        );
+        assert_eq!(
+            "\x1b[2J".parse::<crate::Side>().unwrap_err().to_string(),
+            r#""\u{1b}[2J" is not a side ("light" or "dark")"#
+        );
+    }
 
     #[test]
     fn every_word_reads_back() {
