@@ -15,7 +15,15 @@ use pyo3::types::PyString;
 /// - a placement: `P@C2` (the drawn troop's square, a setup placement, or
 ///   a whole levy from a record);
 /// - `levy`: the decision to levy, after which the bag decides the troop
-///   (its `kind` is "levy").
+///   (its `kind` is "levy");
+///
+/// and in Expanded Play (see `Game(rules=...)`):
+///
+/// - a Flag's pass: `B3^B4` (kind "pass");
+/// - a Flag placed in setup or relocated: `flag@A4` (kind "flag");
+/// - the terrain drawn: `mountain@C3`, `fort@D4` (kind "terrain", a chance
+///   outcome that the game plays itself);
+/// - a draft's pick: `pick:W` (kind "pick").
 ///
 /// `Action(text)` checks the syntax only; `Position.parse_action(text)`
 /// also checks that it is legal there. Actions are immutable, hashable and
@@ -35,7 +43,9 @@ use pyo3::types::PyString;
 )]
 pub struct Action {
     pub inner: Decision,
-    /// The kind: "relocate", "strike", "command", "place" or "levy".
+    /// The kind, the engine's word: "relocate", "strike", "command",
+    /// "place" or "levy", and Expanded Play's "pass", "flag", "terrain"
+    /// and "pick".
     // A field read by Python itself (a member of a frozen class): the loop
     // that compares kinds calls no getter and creates no string.
     #[pyo3(get)]
