@@ -20,12 +20,14 @@ impl Action {
 
     /// The Python value of a decision (the levy included).
     pub fn of_decision(py: Python<'_>, d: Decision) -> Action {
-        // The engine's words, one interned string per kind, made once.
-        static KINDS: [pyo3::sync::PyOnceLock<Py<PyString>>; 5] =
-            [const { pyo3::sync::PyOnceLock::new() }; 5];
+        // The engine's words, one interned string per kind, made once: a
+        // slot for each of the engine's action kinds, then the levy's.
+        const SLOTS: usize = duke_engine::ActionKind::ALL.len() + 1;
+        static KINDS: [pyo3::sync::PyOnceLock<Py<PyString>>; SLOTS] =
+            [const { pyo3::sync::PyOnceLock::new() }; SLOTS];
         let slot = match d {
             Decision::Act(a) => a.kind() as usize,
-            Decision::Levy => 4,
+            Decision::Levy => SLOTS - 1,
         };
         let kind = KINDS[slot]
             .get_or_init(py, || PyString::intern(py, d.kind_str()).unbind())

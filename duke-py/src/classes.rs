@@ -15,7 +15,15 @@ use pyo3::types::PyString;
 /// - a placement: `P@C2` (the drawn troop's square, a setup placement, or
 ///   a whole levy from a record);
 /// - `levy`: the decision to levy, after which the bag decides the troop
-///   (its `kind` is "levy").
+///   (its `kind` is "levy");
+///
+/// and in Expanded Play (see `Game(rules=...)`):
+///
+/// - a Flag's pass: `B3^B4` (kind "pass");
+/// - a Flag placed in setup or relocated: `flag@A4` (kind "flag");
+/// - the terrain drawn: `mountain@C3`, `fort@D4` (kind "terrain", a chance
+///   outcome that the game plays itself);
+/// - a draft's pick: `pick:W` (kind "pick").
 ///
 /// `Action(text)` checks the syntax only; `Position.parse_action(text)`
 /// also checks that it is legal there. Actions are immutable, hashable and
@@ -35,7 +43,9 @@ use pyo3::types::PyString;
 )]
 pub struct Action {
     pub inner: Decision,
-    /// The kind: "relocate", "strike", "command", "place" or "levy".
+    /// The kind, the engine's word: "relocate", "strike", "command",
+    /// "place" or "levy", and Expanded Play's "pass", "flag", "terrain"
+    /// and "pick".
     // A field read by Python itself (a member of a frozen class): the loop
     // that compares kinds calls no getter and creates no string.
     #[pyo3(get)]
@@ -59,7 +69,11 @@ impl std::hash::Hash for Action {
 /// A position between turns: the board, both bags, the side to move and
 /// the quiet and turn counters, read from and written as DPN text.
 /// `Position()` is the standard start; `Position(dpn)` reads DPN and raises
-/// ParseError naming the field and the problem.
+/// ParseError naming the field and the problem. Under Expanded Play's
+/// rules the DPN has a sixth field, the state (the rules, the terrain, the
+/// Flags, the points, a pending relocation), read back by `rules`,
+/// `mountain`, `fort`, `flag(side)`, `points(side)` and
+/// `relocation_pending`.
 ///
 /// Positions are immutable (`play` returns a new one), hashable, compare by
 /// value and pickle. Squares are indices (0-35) or names ("C2"); sides are
@@ -71,6 +85,9 @@ impl std::hash::Hash for Action {
 /// (18, 'light')
 /// >>> pos.play("B1-B2").side_to_move
 /// 'dark'
+/// >>> coup = duke.Position("3d2/6/6/1+F4/6/2D3 d -/- 1 1 coup,flags=F1/A3,score=1/0,relocate")
+/// >>> coup.rules, duke.square_name(coup.flag("light")), coup.points("light"), coup.relocation_pending
+/// ('coup', 'F1', 1, True)
 #[pyclass(module = "duke._duke", name = "Position", skip_from_py_object, frozen)]
 #[derive(Clone, Copy)]
 pub struct Position {

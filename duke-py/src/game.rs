@@ -28,11 +28,18 @@ use crate::position::{mask_array, observation_array, svg_text};
 /// replayed exactly from its seed and actions. Methods that take an action
 /// accept an Action or its text; squares are indices or names.
 ///
+/// `rules` plays Expanded Play: the rules text, such as "coup+mountain"
+/// (see `duke.RULES`); `mountain` and `fort` give the terrain's squares
+/// instead of drawing them.
+///
 /// >>> game = duke.Game(seed=7)
 /// >>> game.play("B1-B2")
 /// Action('B1-B2')
 /// >>> game.phase, game.side_to_decide
 /// ('play', 'dark')
+/// >>> coup = duke.Game(rules="coup+mountain", seed=7)
+/// >>> coup.rules, coup.phase, coup.position.points("light")
+/// ('coup+mountain', 'play', 0)
 #[pyclass(module = "duke._duke", name = "Game", skip_from_py_object)]
 #[derive(Clone)]
 pub struct Game {
@@ -122,19 +129,79 @@ impl Game {
 
 #[pymethods]
 impl Game {
-    /// A game from the standard start position (both fixed setups); pass
-    /// `setup=True` to start in setup instead, placing tiles one by one.
-    /// `seed` decides the levy draws.
+    /// A game ready for its first turn: the standard start position (both
+    /// fixed setups); pass `setup=True` to start in setup instead, placing
+    /// tiles one by one. `seed` decides the levy draws and the terrain.
+    ///
+    /// `rules` is a rules text of Expanded Play ("coup", "flag+fort",
+    /// "rider", "mountain+draft", ...; `duke.RULES` lists them); by default
+    /// the standard game. A bad text raises ParseError (code
+    /// "rules.text"). Without `setup=True` the whole start (the draft, the
+    /// setups, the terrain, the Flags) is played by the engine's
+    /// suggestions (`setup_suggestion()`); with it, the game starts at its
+    /// first decision: a pick under "draft", else the first placement.
+    ///
+    /// `mountain` and `fort` (a square, index or name) put the terrain on
+    /// given squares instead of drawing them; the rules must have that
+    /// terrain. Refused with PhaseError (code "setup") when they do not,
+    /// when both are on one square, or when no setup fits around them.
     #[new]
-    #[pyo3(signature = (seed = 0, setup = false))]
-    fn new(seed: u64, setup: bool) -> Game {
-        Game {
-            inner: if setup {
-                EngineGame::new(seed)
+    #[pyo3(signature = (seed = 0, setup = false, rules = None, mountain = None, fort = None))]
+    fn new(
+        seed: u64,
+        setup: bool,
+        rules: Option<&str>,
+        mountain: Option<&Bound<'_, PyAny>>,
+        fort: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Game> {
+        let rules: duke_engine::Rules = match rules {
+            Some(text) => crate::convert::parse(text)?,
+            None => duke_engine::Rules::default(),
+        };
+        let mountain = mountain.map(square).transpose()?;
+        let fort = fort.map(square).transpose()?;
+        let inner = if mountain.is_none() && fort.is_none() {
+            if setup {
+                EngineGame::with_rules(rules, seed)
             } else {
-                EngineGame::standard(seed)
-            },
-        }
+                EngineGame::set_up(rules, seed)
+            }
+        } else {
+            let mut game =
+                EngineGame::with_terrain(rules, seed, mountain, fort).map_err(Error::from)?;
+            if !setup {
+                // What `Game::set_up` does after `Game::with_rules`: the
+                // engine's suggestions until setup is over.
+                while let Some(a) = game.setup_suggestion() {
+                    game.play(a).map_err(Error::from)?;
+                }
+            }
+            game
+        };
+        Ok(Game { inner })
+    }
+
+    /// The rules of the game as text: "standard", or Expanded Play's, such
+    /// as "coup+mountain" (what `Game(rules=...)` reads).
+    #[getter]
+    fn rules(&self) -> String {
+        self.inner.rules().to_string()
+    }
+
+    /// The size of the game's action space, the length of its masks:
+    /// `duke.ACTION_SPACE` under the standard rules,
+    /// `duke.EXPANDED_ACTION_SPACE` under any other.
+    #[getter]
+    fn action_space(&self) -> usize {
+        duke_engine::encode::action_space(self.inner.rules())
+    }
+
+    /// The decision the engine suggests in setup, as an Action: the fixed
+    /// setup's next placement, in a draft the most valuable kind left, for
+    /// Dark Rider's tiles and the Flags the first square allowed. None
+    /// outside setup.
+    fn setup_suggestion(&self, py: Python<'_>) -> Option<Action> {
+        self.inner.setup_suggestion().map(|a| Action::of(py, a))
     }
 
     /// A game that starts in `position` (no setup); `seed` decides the
@@ -182,15 +249,16 @@ impl Game {
         }
     }
 
-    /// The phase: "setup", "play", "levy" (a drawn troop waits to be
-    /// placed) or "over".
+    /// The phase, the engine's word: "setup", "play", "levy" (a drawn
+    /// troop waits to be placed) or "over"; in Expanded Play also "draft"
+    /// (a side picks a kind) and "flags" (a side places a Flag).
     #[getter]
     fn phase(&self) -> &'static str {
         self.inner.phase().as_str()
     }
 
     /// The side whose decision it is: "light" or "dark" (in setup, the side
-    /// placing tiles).
+    /// placing tiles; in a draft, the side picking).
     #[getter]
     fn side_to_decide(&self) -> &'static str {
         self.inner.side_to_decide().as_str()
@@ -215,7 +283,10 @@ impl Game {
     /// - in play: the levy (`Action("levy")`, kind "levy") first while a
     ///   levy is possible, then every maneuver;
     /// - after the levy: the drawn troop's placements;
-    /// - in setup: the placements allowed.
+    /// - in setup: the placements allowed;
+    /// - in Expanded Play, also a Flag's passes in play, a Flag's squares
+    ///   (setup, or a relocation after a point), and a draft's picks. The
+    ///   terrain is drawn by the game itself and is never listed.
     ///
     /// Choosing one uniformly and playing it plays by the rules: the bag,
     /// not the player, decides a levied troop.
@@ -234,7 +305,8 @@ impl Game {
     /// Plays a decision (Action or text) and returns it as played: a
     /// maneuver; the levy (`"levy"`: the bag draws the troop, then the
     /// drawn troop's placement is the next decision); a placement of the
-    /// drawn troop; a setup placement. A whole levy (`P@C2`) in play is
+    /// drawn troop; a setup placement; Expanded Play's passes, Flags and
+    /// picks. A whole levy (`P@C2`) in play is
     /// refused (code "levy.bag"): the bag decides the troop; use
     /// `play_levy` for a troop that comes from outside. Raises, changing
     /// nothing, when it is illegal or out of phase.
@@ -339,7 +411,9 @@ impl Game {
         self.inner.redo().map(|a| Action::of(py, a))
     }
 
-    /// Every action so far, setup placements first, as a list of Action.
+    /// Every action so far, setup placements first (and in Expanded Play
+    /// the draft's picks, the terrain drawn and the Flags), as a list of
+    /// Action.
     fn actions(&self, py: Python<'_>) -> Vec<Action> {
         self.inner.actions().map(|a| Action::of(py, a)).collect()
     }
@@ -395,12 +469,13 @@ impl Game {
     }
 
     /// The decisions the game accepts now as a numpy bool mask of length
-    /// ACTION_SPACE: the actions and the draw index (DRAW) in play, the
-    /// drawn troop's placements after a draw. `perspective` as for
-    /// `observation`.
+    /// `action_space` (ACTION_SPACE under the standard rules,
+    /// EXPANDED_ACTION_SPACE under any other): the actions and the draw
+    /// index (DRAW) in play, the drawn troop's placements after a draw.
+    /// `perspective` as for `observation`.
     ///
     /// With `out`, a writable contiguous bool or uint8 array of
-    /// ACTION_SPACE entries (one reused from turn to turn), the mask is
+    /// `action_space` entries (one reused from turn to turn), the mask is
     /// written there and `out` is returned: nothing is allocated.
     #[pyo3(signature = (perspective = "absolute", out = None))]
     fn legal_mask<'py>(

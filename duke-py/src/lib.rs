@@ -20,7 +20,7 @@ mod selfplay;
 mod tile;
 mod vecgame;
 
-use duke_engine::encode::{ACTION_SPACE, DRAW, OBS_LEN, PLANES};
+use duke_engine::encode::{ACTION_SPACE, DRAW, EXPANDED_ACTION_SPACE, OBS_LEN, PLANES};
 use duke_engine::Square;
 use pyo3::prelude::*;
 
@@ -53,6 +53,10 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PhaseError", py.get_type::<errors::PhaseError>())?;
     m.add("RecordError", py.get_type::<errors::RecordError>())?;
     m.add("ACTION_SPACE", ACTION_SPACE)?;
+    m.add("EXPANDED_ACTION_SPACE", EXPANDED_ACTION_SPACE)?;
+    // Every rules text the engine plays, the standard game first.
+    let rules: Vec<String> = duke_engine::Rules::all().map(|r| r.to_string()).collect();
+    m.add("RULES", pyo3::types::PyTuple::new(py, rules)?)?;
     m.add("DRAW", DRAW)?;
     m.add("PLANES", PLANES)?;
     m.add("OBS_LEN", OBS_LEN)?;

@@ -12,9 +12,13 @@ impl Outcome {
         self.inner.winner().map(duke_engine::Side::as_str)
     }
 
-    /// Why the game ended: "duke-captured", "no-action" (the side to move
-    /// has no legal action), "repetition" or "quiet-turns" (too many turns
-    /// without a capture or a levy).
+    /// Why the game ended, the engine's word: "duke-captured", "no-action"
+    /// (the side to move has no legal action), "repetition" or
+    /// "quiet-turns" (too many turns without a capture or a levy); and in
+    /// Expanded Play "points" (Counting Coup's third point), "flag-home"
+    /// (Other Objective's Flag carried home), "no-tiles" (a side with no
+    /// tile left), and Dark Rider's "knight-captured", "pikemen-home" and
+    /// "pikemen-captured".
     #[getter]
     fn reason(&self) -> &'static str {
         self.inner.reason_name()

@@ -182,6 +182,61 @@ impl Position {
             .map(|s| s.index()))
     }
 
+    /// The rules of the game this position belongs to, as text:
+    /// "standard", or Expanded Play's, such as "coup+mountain".
+    #[getter]
+    fn rules(&self) -> String {
+        self.inner.rules().to_string()
+    }
+
+    /// The size of the action space under this position's rules, the
+    /// length of its masks: ACTION_SPACE under the standard rules,
+    /// EXPANDED_ACTION_SPACE under any other.
+    #[getter]
+    fn action_space(&self) -> usize {
+        duke_engine::encode::action_space(self.inner.rules())
+    }
+
+    /// The Mountain's square (Expanded Play), or None when the rules have
+    /// no Mountain or it is not on the board yet.
+    #[getter]
+    fn mountain(&self) -> Option<usize> {
+        self.inner.mountain().map(|s| s.index())
+    }
+
+    /// The Fort's square (Expanded Play), or None when the rules have no
+    /// Fort or it is not on the board yet.
+    #[getter]
+    fn fort(&self) -> Option<usize> {
+        self.inner.fort().map(|s| s.index())
+    }
+
+    /// The square of a side's Flag, the one that side keeps from the
+    /// opponent (Counting Coup and Other Objective), or None when the
+    /// rules have no Flags or it is not placed yet.
+    fn flag(&self, side_: &str) -> PyResult<Option<usize>> {
+        Ok(self
+            .inner
+            .flag(crate::convert::parse::<duke_engine::Side>(side_)?)
+            .map(|s| s.index()))
+    }
+
+    /// A side's points in Counting Coup (0 to 3; 3 wins), DPN's `score=`;
+    /// 0 under other rules.
+    fn points(&self, side_: &str) -> PyResult<u32> {
+        Ok(self
+            .inner
+            .score(crate::convert::parse::<duke_engine::Side>(side_)?))
+    }
+
+    /// Whether the side to move may first relocate its Flag (Counting
+    /// Coup, after a point scored against it): `flag@<square>` among the
+    /// legal actions, DPN's `relocate`.
+    #[getter]
+    fn relocation_pending(&self) -> bool {
+        self.inner.relocation_pending()
+    }
+
     /// Every legal action as an ActionList (an immutable sequence of
     /// Action); a levy once per (troop kind, square), the way perft counts
     /// it.
@@ -229,7 +284,8 @@ impl Position {
     }
 
     /// The result by the rules that need no history (a captured Duke, no
-    /// legal action, too many quiet turns), or None.
+    /// legal action, too many quiet turns, and Expanded Play's ends), or
+    /// None.
     fn outcome(&self) -> Option<Outcome> {
         self.inner.outcome().map(|o| Outcome { inner: o })
     }
@@ -337,8 +393,10 @@ impl Position {
         }))
     }
 
-    /// The legal actions as a numpy bool mask of length ACTION_SPACE,
-    /// indexed as `Action.index` numbers them from the same `perspective`.
+    /// The legal actions as a numpy bool mask of length `action_space`
+    /// (ACTION_SPACE under the standard rules, EXPANDED_ACTION_SPACE under
+    /// any other), indexed as `Action.index` numbers them from the same
+    /// `perspective`.
     #[pyo3(signature = (perspective = "absolute"))]
     fn legal_mask<'py>(
         &self,

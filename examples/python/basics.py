@@ -1,8 +1,10 @@
 """The Python guide of the book, as a program CI runs: positions, actions,
-errors, a game with a levy, records and the AI.
+errors, a game with a levy, records, the AI and Expanded Play.
 
 Run: python examples/python/basics.py
 """
+
+import random
 
 import duke
 
@@ -60,3 +62,34 @@ print("level 3 plays", action)
 hint = game.hint(level=3, k=3)  # the best decision, its score, the line, the top 3
 print(sorted(hint))
 # ANCHOR_END: ai
+
+# ANCHOR: expanded
+print(len(duke.RULES), duke.RULES[:4])  # 28 ('standard', 'coup', 'flag', 'rider')
+coup = duke.Game(rules="coup+mountain", seed=3)  # set up, ready for the first turn
+print(coup.position.dpn())  # a sixth field: coup+mountain,mountain=...,flags=.../...,score=0/0
+assert coup.rules == "coup+mountain" and coup.position.mountain is not None
+print(coup.position.flag("light"), coup.position.points("light"))  # a square, 0
+assert coup.action_space == duke.EXPANDED_ACTION_SPACE == len(coup.legal_mask())
+rng = random.Random(3)
+while coup.outcome is None:
+    coup.play(rng.choice(coup.legal_actions()))  # passes and relocations included
+print(coup.outcome)  # Dark wins: it scored three points next to the opposing Flag
+assert duke.Game.from_record(coup.record()).position == coup.position
+
+# The start as decisions: the draft's picks, the setups, then the Flags.
+draft = duke.Game(rules="flag+draft", setup=True)
+assert draft.phase == "draft" and draft.side_to_decide == "dark"
+while draft.phase != "play":
+    draft.play(rng.choice(draft.legal_actions()))  # pick:W, ..., D@C6, ..., flag@B1, ...
+assert [a.kind for a in draft.actions()].count("pick") == 13
+
+# The terrain on given squares rather than drawn.
+board = duke.Game(rules="mountain+fort", mountain="C3", fort="D4")
+assert (board.position.mountain, board.position.fort) == (duke.C3, duke.D4)
+try:
+    duke.Game(rules="coup+rain")
+    raise AssertionError("'rain' is not a word of the rules")
+except duke.ParseError as e:
+    assert e.code == "rules.text"
+    print(e)  # rules "coup+rain": "rain" is not a word of the rules (...)
+# ANCHOR_END: expanded

@@ -1,6 +1,7 @@
 """The shared bad-input corpus (tests/data/bad_inputs.txt): every entry is
 refused with an exception carrying the code the corpus gives, and a game
-given a bad action is unchanged. The Rust and C suites read the same file."""
+given a bad action is unchanged. The Rust and C suites read the same file.
+A rules text is read the way users give one, `duke.Game(rules=text)`."""
 
 import pathlib
 
@@ -62,6 +63,9 @@ def test_bad_input_gives_its_code(fields):
     elif kind == "record":
         with pytest.raises(duke.RecordError) as e:
             duke.Game.from_record(args[0])
+    elif kind == "rules":
+        with pytest.raises(duke.ParseError) as e:
+            duke.Game(rules=args[0])
     else:
         pytest.fail(f"unknown kind {kind}")
     assert e.value.code == code, str(e.value)
@@ -73,12 +77,14 @@ def test_bad_input_gives_its_code(fields):
         "action": duke.ParseError,
         "illegal": duke.IllegalActionError,
         "levy": duke.IllegalActionError,
+        "phase": duke.PhaseError,
         "record": duke.RecordError,
+        "rules": duke.ParseError,
     }[family]
     assert isinstance(e.value, expected)
 
 
 def test_corpus_has_every_kind():
     kinds = [p.values[0][0] for p in entries()]
-    every = ("dpn", "square", "action", "play", "record")
+    every = ("dpn", "square", "action", "play", "record", "rules")
     assert {k: kinds.count(k) >= 3 for k in every} == dict.fromkeys(every, True)

@@ -92,7 +92,8 @@ def test_every_name_reads_and_writes_as_the_engine_says():
         assert duke.Action(sample).kind == word
     [(levy, _, _)] = n["decision"]
     assert str(duke.Action(levy)) == levy and duke.Action(levy).kind == levy
-    # Phases: setup, play, levy and over, as a game goes.
+    # Phases: setup, play, levy and over, as a game goes; then Expanded
+    # Play's draft and the Flags' placements, as its start goes.
     phases = [w for w, _, _ in n["phase"]]
     game = duke.Game(seed=2)
     seen = [duke.Game(setup=True).phase, game.phase]
@@ -101,6 +102,11 @@ def test_every_name_reads_and_writes_as_the_engine_says():
     games, _ = duke.play_games([(2, "level2", "level2")])
     over = duke.Game.from_record(games["record"][0])
     seen.append(over.phase)
+    seen.append(duke.Game(rules="draft", setup=True).phase)
+    coup = duke.Game(rules="coup", setup=True)
+    while coup.phase == "setup":
+        coup.play(coup.setup_suggestion())
+    seen.append(coup.phase)
     assert seen == phases
     # Reasons: what a finished game and play_games say is one of the words.
     reasons = {w for w, _, _ in n["reason"]}

@@ -10,7 +10,7 @@ def test_hierarchy():
 
 
 @pytest.mark.parametrize("dpn,message", [
-    ("nonsense", 'dpn: expected 5 space-separated fields, found 1'),
+    ("nonsense", 'dpn: expected 5 space-separated fields (6 under Expanded Play), found 1'),
     ("2fdf1/6/6/6/6/1FDF2 x -/- 0 0", "dpn field \"side\": expected 'l' or 'd', found \"x\""),
     ("2fdf1/6/6/6/6/1FDF3 l -/- 0 0", 'dpn field "board": rank 1 has 7 squares, not 6'),
     ("2fdf1/6/6/6/6/1FDF2 l p/- 0 0", "dpn field \"bags\": 'p' in Light's bag has the wrong case (Light is written in uppercase)"),

@@ -2,7 +2,9 @@
 Rust engine, with encoders for machine learning and SVG pictures.
 
 `Position` is a position between turns (immutable, read from DPN);
-`Game` plays a whole game with setup, levies, undo, the AI and records;
+`Game` plays a whole game with setup, levies, undo, the AI and records,
+under the standard rules or Expanded Play's (`Game(rules="coup+mountain")`,
+`duke.RULES`);
 `VecGame` steps many games at once for reinforcement learning;
 `duke.gym` and `duke.pettingzoo` hold the Gymnasium and PettingZoo
 environments. Every error is a `DukeError` (a ValueError).
@@ -18,6 +20,8 @@ environments. Every error is a `DukeError` (a ValueError).
 Action('B1-B2')
 >>> game.position.turn
 1
+>>> duke.Game(rules="coup+mountain").rules
+'coup+mountain'
 """
 
 import enum as _enum
@@ -34,6 +38,7 @@ from duke._duke import (
     NNUE_FORMAT,
     MATE_BOUND,
     DRAW,
+    EXPANDED_ACTION_SPACE,
     LEVELS,
     MAX_GAMES,
     MAX_DEPTH,
@@ -54,6 +59,7 @@ from duke._duke import (
     PhaseError,
     Position,
     QUIET_LIMIT,
+    RULES,
     RecordError,
     TROOPS,
     Tile,
@@ -136,11 +142,11 @@ def save_svg(obj, path, **kwargs):
 
 
 __all__ = [
-    "ACTION_SPACE", "DEFAULT_LEVEL", "HINT_LEVEL", "ANALYSIS_LEVEL", "NNUE_FEATURES", "NNUE_FORMAT", "MATE_BOUND", "DRAW", "LEVELS", "MAX_GAMES", "MAX_HINTS", "OBS_LEN", "PLANES",
+    "ACTION_SPACE", "DEFAULT_LEVEL", "HINT_LEVEL", "ANALYSIS_LEVEL", "NNUE_FEATURES", "NNUE_FORMAT", "MATE_BOUND", "DRAW", "EXPANDED_ACTION_SPACE", "LEVELS", "MAX_GAMES", "MAX_HINTS", "OBS_LEN", "PLANES",
     "MAX_DEPTH", "MAX_MILLIS", "MAX_PERFT_DEPTH", "MAX_THREADS",
     "SQUARES", "TROOPS",
     "Action", "ActionFlag", "ActionList", "MarkFlag", "SvgFlag", "DukeError", "Game", "IllegalActionError", "Network", "Outcome", "ParseError",
-    "PhaseError", "Position", "QUIET_LIMIT", "RecordError", "Tile", "VecGame",
+    "PhaseError", "Position", "QUIET_LIMIT", "RULES", "RecordError", "Tile", "VecGame",
     "analyze", "parse_square", "play_games", "player_name", "save_svg", "score_text", "square_name", "troop_chart", "troop_marks", "__version__",
     "A1", "B1", "C1", "D1", "E1", "F1", "A2", "B2", "C2", "D2", "E2", "F2",
     "A3", "B3", "C3", "D3", "E3", "F3", "A4", "B4", "C4", "D4", "E4", "F4",

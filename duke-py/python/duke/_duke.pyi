@@ -8,7 +8,11 @@ import numpy as np
 import numpy.typing as npt
 
 ACTION_SPACE: int
-"""The size of the action space: every decision has an index below it."""
+"""The size of the action space of the standard game: every decision has an index below it."""
+EXPANDED_ACTION_SPACE: int
+"""The size of the action space under any rules of Expanded Play (Game.action_space): the standard space, then a Flag's passes, a Flag's squares, the draft's picks and the terrain's squares."""
+RULES: tuple[str, ...]
+"""Every rules text the engine plays, the standard game first (28 in all): what Game(rules=...) reads."""
 DRAW: int
 """The index of the draw (the first half of a levy) in the action space."""
 PLANES: int
@@ -60,6 +64,8 @@ __all__ = [
     "A5",
     "A6",
     "ACTION_SPACE",
+    "EXPANDED_ACTION_SPACE",
+    "RULES",
     "Action",
     "DEFAULT_LEVEL",
     "HINT_LEVEL",
@@ -283,6 +289,18 @@ class Position:
     @property
     def key(self) -> int: ...
     def duke(self, side_: str) -> Optional[int]: ...
+    @property
+    def rules(self) -> str: ...
+    @property
+    def action_space(self) -> int: ...
+    @property
+    def mountain(self) -> Optional[int]: ...
+    @property
+    def fort(self) -> Optional[int]: ...
+    def flag(self, side_: str) -> Optional[int]: ...
+    def points(self, side_: str) -> int: ...
+    @property
+    def relocation_pending(self) -> bool: ...
     def legal_actions(self) -> ActionList: ...
     def is_legal(self, action: _ActionLike) -> bool: ...
     def parse_action(self, text: str) -> Action: ...
@@ -323,7 +341,19 @@ class Position:
 
 @final
 class Game:
-    def __new__(cls, seed: int = 0, setup: bool = False) -> Self: ...
+    def __new__(
+        cls,
+        seed: int = 0,
+        setup: bool = False,
+        rules: Optional[str] = None,
+        mountain: Optional[_SquareLike] = None,
+        fort: Optional[_SquareLike] = None,
+    ) -> Self: ...
+    @property
+    def rules(self) -> str: ...
+    @property
+    def action_space(self) -> int: ...
+    def setup_suggestion(self) -> Optional[Action]: ...
     @classmethod
     def from_position(cls, position: Position, seed: int = 0) -> Game: ...
     @classmethod
