@@ -282,6 +282,31 @@ impl Game {
         Ok(game)
     }
 
+    /// [`Game::with_terrain`] with its whole start then played by the
+    /// engine's suggestions, as [`Game::set_up`] plays it: ready for the
+    /// first turn, the Mountain and the Fort on the squares given (each
+    /// `None` to draw it). Refused as [`Game::with_terrain`] refuses.
+    ///
+    /// ```
+    /// use duke_engine::{Game, Phase, Rules, Square};
+    /// let game = Game::set_up_with_terrain("coup+fort".parse::<Rules>()?, 1, None, Some(Square::C3))?;
+    /// assert_eq!(game.phase(), Phase::Play);
+    /// assert_eq!(game.position().fort(), Some(Square::C3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_up_with_terrain(
+        rules: Rules,
+        seed: u64,
+        mountain: Option<Square>,
+        fort: Option<Square>,
+    ) -> Result<Game, GameError> {
+        let mut game = Game::with_terrain(rules, seed, mountain, fort)?;
+        while let Some(a) = game.setup_suggestion() {
+            game.play(a)?;
+        }
+        Ok(game)
+    }
+
     /// A game under `rules` with its whole start played by the engine's
     /// suggestions ([`Game::setup_suggestion`]: the fixed setups, the
     /// draft's picks in the engine's order, the first squares allowed for

@@ -166,17 +166,10 @@ impl Game {
             } else {
                 EngineGame::set_up(rules, seed)
             }
+        } else if setup {
+            EngineGame::with_terrain(rules, seed, mountain, fort).map_err(Error::from)?
         } else {
-            let mut game =
-                EngineGame::with_terrain(rules, seed, mountain, fort).map_err(Error::from)?;
-            if !setup {
-                // What `Game::set_up` does after `Game::with_rules`: the
-                // engine's suggestions until setup is over.
-                while let Some(a) = game.setup_suggestion() {
-                    game.play(a).map_err(Error::from)?;
-                }
-            }
-            game
+            EngineGame::set_up_with_terrain(rules, seed, mountain, fort).map_err(Error::from)?
         };
         Ok(Game { inner })
     }

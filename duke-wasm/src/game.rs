@@ -118,15 +118,10 @@ impl Game {
             } else {
                 EngineGame::set_up(rules, s)
             }
+        } else if setup {
+            EngineGame::with_terrain(rules, s, mountain, fort)?
         } else {
-            let mut game = EngineGame::with_terrain(rules, s, mountain, fort)?;
-            if !setup {
-                // Ready to play, as `Game::set_up` is: the engine's suggestions.
-                while let Some(a) = game.setup_suggestion() {
-                    game.play(a)?;
-                }
-            }
-            game
+            EngineGame::set_up_with_terrain(rules, s, mountain, fort)?
         };
         Ok(Game {
             network: Default::default(),
