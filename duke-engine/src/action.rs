@@ -625,9 +625,10 @@ impl fmt::Display for Decision {
 impl core::str::FromStr for Decision {
     type Err = crate::ParseActionError;
 
-    /// `levy` (any case) or action text.
+    /// `levy` (any case) or action text, with nothing before or after it
+    /// (no space, no newline), as action text is read.
     fn from_str(s: &str) -> Result<Decision, Self::Err> {
-        if s.trim().eq_ignore_ascii_case(Decision::LEVY_TEXT) {
+        if s.eq_ignore_ascii_case(Decision::LEVY_TEXT) {
             Ok(Decision::Levy)
         } else {
             s.parse().map(Decision::Act)

@@ -567,8 +567,14 @@ impl Game {
     /// throws a `DukeError` with code `nnue.name`, and the game keeps its
     /// evaluation.
     #[wasm_bindgen(js_name = setEvaluation)]
-    pub fn set_evaluation(&mut self, name: &str) -> Result<()> {
-        self.network = duke_engine::search::nnue::Evaluation::by_name(name)?;
+    pub fn set_evaluation(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+    ) -> Result<()> {
+        // A value that is not a string is refused here, before it reaches
+        // the module (wasm-bindgen's string glue would not refuse it).
+        let name = crate::convert::text(&name, "the evaluation's name")?;
+        self.network = duke_engine::search::nnue::Evaluation::by_name(&name)?;
         Ok(())
     }
 

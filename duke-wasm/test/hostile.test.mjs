@@ -138,4 +138,19 @@ test("the AI refuses levels and options out of range", () => {
     assert.throws(() => g.bestAction({ level }), (e) => e.name === "DukeError");
   }
   assert.ok(new Game().bestAction() !== undefined, "the levy or an action at the start, never undefined");
+  // A level given bare, of a wrong type or out of range, is refused with
+  // the engine's code, never taken as the default level.
+  for (const [value, code] of [[99, "level.range"], [0, "level.range"], ["x", "value"], [true, "value"]]) {
+    assert.throws(() => g.bestAction(value), (e) => e.name === "DukeError" && e.code === code, String(value));
+  }
+});
+
+test("the evaluation's name: anything but a name is a DukeError, never a trap", () => {
+  const g = new Game(5);
+  for (const value of [42, {}, true, -1, null, undefined, [1], 1n]) {
+    assert.throws(() => g.setEvaluation(value), (e) => e.name === "DukeError" && e.code === "value", String(value));
+  }
+  assert.throws(() => g.setEvaluation("nnue"), (e) => e.code === "nnue.name");
+  g.setEvaluation("hand-tuned");
+  assert.ok(g.bestAction(1) !== undefined);
 });
