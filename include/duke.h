@@ -657,6 +657,15 @@ duke_status duke_game_result(const duke_game *game, duke_result *out_result, duk
 duke_status duke_game_result_text(const duke_game *game, char *buf, size_t len, size_t *out_len);
 
 /**
+ * A search's score as people read it, the same in every face: Footmen
+ * with two decimals for the side to decide ("+1.25"), or a forced
+ * capture ("wins: takes the Duke within 3 turns"). A number outside the
+ * search's scores (-100000 to 100000) is DUKE_INVALID_ARGUMENT with code
+ * `score.range`.
+ */
+duke_status duke_score_text(int64_t score, char *buf, size_t len, size_t *out_len);
+
+/**
  * The record text; with `with_seed` it also carries the seed (keep that private).
  */
 duke_status duke_game_record(const duke_game *game, bool with_seed, char *buf, size_t len, size_t *out_len);

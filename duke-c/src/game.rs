@@ -592,6 +592,25 @@ pub unsafe extern "C" fn duke_game_result_text(
     })
 }
 
+/// A search's score as people read it, the same in every face: Footmen
+/// with two decimals for the side to decide ("+1.25"), or a forced
+/// capture ("wins: takes the Duke within 3 turns"). A number outside the
+/// search's scores (-100000 to 100000) is DUKE_INVALID_ARGUMENT with code
+/// `score.range`.
+#[no_mangle]
+pub unsafe extern "C" fn duke_score_text(
+    score: i64,
+    buf: *mut c_char,
+    len: usize,
+    out_len: *mut usize,
+) -> duke_status {
+    guard(|| {
+        let score = duke_engine::search::Score::checked(score)?;
+        // SAFETY: buffer contract passed through.
+        unsafe { text_out(&score.to_string(), buf, len, out_len) }
+    })
+}
+
 /// The record text; with `with_seed` it also carries the seed (keep that private).
 #[no_mangle]
 pub unsafe extern "C" fn duke_game_record(

@@ -65,11 +65,14 @@ pub enum Limit {
     Hints,
     /// The side of a square of an SVG drawing, in pixels.
     SvgSquare,
+    /// A search's score, for its text ([`Score`](crate::search::Score)):
+    /// within the mate scores.
+    Score,
 }
 
 impl Limit {
     /// Every limit, in order.
-    pub const ALL: [Limit; 8] = [
+    pub const ALL: [Limit; 9] = [
         Limit::Level,
         Limit::Threads,
         Limit::Depth,
@@ -78,6 +81,7 @@ impl Limit {
         Limit::PerftDepth,
         Limit::Hints,
         Limit::SvgSquare,
+        Limit::Score,
     ];
 
     /// The smallest and largest values allowed.
@@ -91,6 +95,7 @@ impl Limit {
             Limit::PerftDepth => (0, MAX_PERFT_DEPTH as i128),
             Limit::Hints => (0, MAX_HINTS as i128),
             Limit::SvgSquare => (16, 1024),
+            Limit::Score => (-(SCORE_BOUND as i128), SCORE_BOUND as i128),
         }
     }
 
@@ -105,6 +110,7 @@ impl Limit {
             Limit::PerftDepth => "perft.depth",
             Limit::Hints => "hint.count",
             Limit::SvgSquare => "svg.size",
+            Limit::Score => "score.range",
         }
     }
 
@@ -120,6 +126,7 @@ impl Limit {
             Limit::PerftDepth => "perft_depth",
             Limit::Hints => "hints",
             Limit::SvgSquare => "svg_square",
+            Limit::Score => "score",
         }
     }
 
@@ -155,6 +162,10 @@ impl Limit {
         }
     }
 }
+
+/// The largest score a search gives, in absolute value: a capture of the
+/// Duke on the spot (the search's `MATE`, 100,000).
+const SCORE_BOUND: i32 = 100_000;
 
 /// A number outside the range of its [`Limit`]: a level, a thread count,
 /// a search limit, a perft depth or a hint's length.
@@ -211,6 +222,10 @@ impl fmt::Display for RangeError {
             Limit::PerftDepth => write!(f, "perft depth {g}: perft and divide take {lo} to {hi}"),
             Limit::Hints => write!(f, "k {g}: a hint lists {lo} to {hi} decisions"),
             Limit::SvgSquare => write!(f, "size {g}: a drawing's square is {lo} to {hi} pixels"),
+            Limit::Score => write!(
+                f,
+                "score {g}: a search's score is {lo} to {hi} (hundredths of a Footman, or a forced capture)"
+            ),
         }
     }
 }

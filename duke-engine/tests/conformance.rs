@@ -203,7 +203,8 @@ fn range_vectors_are_the_engines() {
          # Each limit's smallest value (accepted: code -) and the values just outside its range\n\
          # (refused with the code given, never clamped). Tab-separated: the limit, the value, the\n\
          # code. Every face passes each value where it takes that number: a level, search\n\
-         # threads, a search's depth, nodes or millis, a perft depth, a hint's k.\n",
+         # threads, a search's depth, nodes or millis, a perft depth, a hint's k, an SVG\n\
+         # square's size, a score given to the score text.\n",
     );
     for limit in duke_engine::Limit::ALL {
         let (lo, hi) = limit.bounds();

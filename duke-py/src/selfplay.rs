@@ -227,11 +227,15 @@ pub fn play_games<'py>(
 /// with two decimals for the side to decide (`"+1.25"`), or a forced
 /// capture (`"wins: takes the Duke within 3 turns"`).
 ///
+/// A number outside the search's scores (±100,000) raises DukeError with
+/// code "score.range".
+///
 /// >>> duke.score_text(125)
 /// '+1.25'
 #[pyfunction]
-pub fn score_text(score: i32) -> String {
-    duke_engine::search::Score(score).to_string()
+pub fn score_text(score: i128) -> PyResult<String> {
+    let score = duke_engine::search::Score::checked(score).map_err(crate::errors::Error::from)?;
+    Ok(score.to_string())
 }
 
 /// The normal name of a player, as the engine reads it: `"random"`,

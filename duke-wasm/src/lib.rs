@@ -130,9 +130,14 @@ pub fn hint_level() -> u8 {
 /// A search's score as people read it, the same in every face: Footmen
 /// with two decimals for the side to decide (`"+1.25"`), or a forced
 /// capture (`"wins: takes the Duke within 3 turns"`).
+/// A number outside the search's scores (±100,000) throws with code
+/// `score.range`.
 #[wasm_bindgen(js_name = scoreText)]
-pub fn score_text(score: i32) -> String {
-    duke_engine::search::Score(score).to_string()
+pub fn score_text(
+    #[wasm_bindgen(unchecked_param_type = "number")] score: JsValue,
+) -> errors::Result<String> {
+    let n: i32 = duke_engine::Limit::Score.check_f64(score.as_f64().unwrap_or(f64::NAN))?;
+    Ok(duke_engine::search::Score(n).to_string())
 }
 
 /// The longest record `Game.fromRecord` reads, in bytes.

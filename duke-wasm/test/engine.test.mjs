@@ -8,7 +8,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-import { Action, DukeError, Game, Position, actionSpace, allRules, defaultLevel, drawIndex, hintLevel, markNames, observationPlanes, parseSquare, squareName, troopChart, troopLetters, troopWithArticle } from "duke-engine";
+import { Action, DukeError, Game, Position, actionSpace, allRules, defaultLevel, drawIndex, hintLevel, markNames, observationPlanes, parseSquare, squareName, scoreText, troopChart, troopLetters, troopWithArticle } from "duke-engine";
 
 const data = (name) => readFileSync(fileURLToPath(new URL(`../../tests/data/${name}`, import.meta.url)), "utf8");
 
@@ -509,6 +509,7 @@ const rangeCalls = {
   perft_depth: (v) => new Position().perft(v),
   hints: (v) => new Game(1).hint(1, v),
   svg_square: (v) => new Position().svg(undefined, undefined, false, v),
+  score: (v) => scoreText(v),
 };
 for (const [limit, value, code] of rows("ranges.txt")) {
   if (limit === "threads") continue;

@@ -823,7 +823,7 @@ static void test_conformance_ranges(void) {
         long long v = strtoll(value_text, NULL, 10);
         int zero_is_unset = strcmp(limit, "level") == 0 || strcmp(limit, "depth") == 0 || strcmp(limit, "svg_square") == 0 ||
                             strcmp(limit, "nodes") == 0 || strcmp(limit, "millis") == 0;
-        if (v < 0 || (v == 0 && zero_is_unset)) continue;
+        if ((v < 0 && strcmp(limit, "score") != 0) || (v == 0 && zero_is_unset)) continue;
         duke_game *game = NULL;
         duke_position *pos = NULL;
         CHECK(duke_game_new(1, &game) == DUKE_OK);
@@ -846,6 +846,8 @@ static void test_conformance_ranges(void) {
         } else if (strcmp(limit, "svg_square") == 0) {
             static char drawing[1 << 17];
             st = duke_position_svg(pos, DUKE_SVG_DEFAULT, (uint32_t)v, drawing, sizeof drawing, &len);
+        } else if (strcmp(limit, "score") == 0) {
+            st = duke_score_text(v, text, sizeof text, &len);
         } else if (strcmp(limit, "hints") == 0) {
             static char hint[65536];
             st = duke_game_hint(game, 1, (uint32_t)v, hint, sizeof hint, &len);

@@ -128,6 +128,8 @@ def call_with(limit, value):
         return game.hint(level=1, k=value)
     if limit == "svg_square":
         return duke.Position().svg(size=value)
+    if limit == "score":
+        return duke.score_text(value)
     raise AssertionError(f"no Python call for {limit}")
 
 

@@ -23,6 +23,18 @@ use super::{MATE, MATE_BOUND};
 pub struct Score(pub i32);
 
 impl Score {
+    /// A score from any number, refused outside the search's range,
+    /// ±[`MATE`] (code `score.range`): what the faces' score texts read.
+    ///
+    /// ```
+    /// use duke_engine::search::Score;
+    /// assert_eq!(Score::checked(125).unwrap().to_string(), "+1.25");
+    /// assert_eq!(Score::checked(-(1i64 << 31)).unwrap_err().code(), "score.range");
+    /// ```
+    pub fn checked(value: impl Into<i128>) -> Result<Score, crate::RangeError> {
+        crate::Limit::Score.check::<i32>(value).map(Score)
+    }
+
     /// In Footmen, or `None` for a forced Duke capture.
     pub fn footmen(self) -> Option<f64> {
         (self.mate_in().is_none()).then(|| f64::from(self.0) / 100.0)
@@ -54,5 +66,19 @@ impl fmt::Display for Score {
                 write!(f, "{sign}{}.{:02}", a / 100, a % 100)
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_score_range_is_the_mate_scores() {
+        assert_eq!(
+            crate::Limit::Score.bounds(),
+            (-i128::from(MATE), i128::from(MATE))
+        );
+        assert!(Score::checked(MATE).is_ok() && Score::checked(MATE + 1).is_err());
     }
 }
