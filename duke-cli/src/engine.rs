@@ -223,6 +223,32 @@ impl Engine {
         true
     }
 
+    /// Answers the lines of `input` until `quit` (`false`) or its end
+    /// (`true`), each line held to `max_line` bytes: a longer one, or one
+    /// that is not UTF-8, is answered with an error line, and the engine
+    /// goes on.
+    pub fn serve(&mut self, input: &mut impl io::BufRead, max_line: usize) -> io::Result<bool> {
+        while let Some(line) = bounded::read_line(input, max_line)? {
+            let keep_going = match line {
+                bounded::Line::Text(text) => self.handle(&text),
+                bounded::Line::TooLong(len) => {
+                    self.out.error(&format!(
+                        "a line of {len} bytes: the protocol's lines are at most {max_line} bytes"
+                    ));
+                    true
+                }
+                bounded::Line::NotUtf8 => {
+                    self.out.error("a line that is not UTF-8 text");
+                    true
+                }
+            };
+            if !keep_going {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
     fn identify(&self) {
         self.out.say(&format!(
             "id name duke-engine {}",
@@ -433,26 +459,8 @@ pub fn run(options: Options, eval_file: Option<&str>) -> io::Result<()> {
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     }
     let stdin = io::stdin();
-    let mut input = stdin.lock();
-    // Each line is held to MAX_LINE bytes: a longer one, or one that is
-    // not UTF-8, is answered with an error line, and the engine goes on.
-    while let Some(line) = bounded::read_line(&mut input, MAX_LINE)? {
-        let keep_going = match line {
-            bounded::Line::Text(text) => engine.handle(&text),
-            bounded::Line::TooLong(len) => {
-                engine.out.error(&format!(
-                    "a line of {len} bytes: the protocol's lines are at most {MAX_LINE} bytes"
-                ));
-                true
-            }
-            bounded::Line::NotUtf8 => {
-                engine.out.error("a line that is not UTF-8 text");
-                true
-            }
-        };
-        if !keep_going {
-            return Ok(());
-        }
+    if !engine.serve(&mut stdin.lock(), MAX_LINE)? {
+        return Ok(());
     }
     // The end of the input: finish the search under way, then leave.
     engine.join();

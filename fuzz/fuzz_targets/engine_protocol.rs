@@ -1,7 +1,9 @@
 //! `duke engine` fed arbitrary lines: the engine never crashes or panics
 //! (a panic aborts the fuzzer, on the search thread too), answers every
 //! line that is no command with an `error` line, and stops a search it
-//! was given when told to, so a run never hangs.
+//! was given when told to, so a run never hangs. The bounded line reader
+//! of `duke engine` (`duke_cli::bounded::read_line`) reads the raw bytes
+//! first.
 #![no_main]
 
 use std::io::Write;
@@ -32,7 +34,34 @@ fn errors(out: &Mutex<Vec<u8>>) -> usize {
         .count()
 }
 
+/// The line limit of the runs here: small, so inputs reach it.
+const MAX_LINE: usize = 64;
+
 fuzz_target!(|data: &[u8]| {
+    // The bounded line reader: text lines within the limit, without their
+    // end; longer lines only counted.
+    let mut input = data;
+    while let Some(line) = duke_cli::bounded::read_line(&mut input, MAX_LINE).unwrap() {
+        match line {
+            duke_cli::bounded::Line::Text(t) => assert!(t.len() <= MAX_LINE && !t.contains('\n')),
+            duke_cli::bounded::Line::TooLong(n) => assert!(n > MAX_LINE as u64),
+            duke_cli::bounded::Line::NotUtf8 => {}
+        }
+    }
+    // The raw bytes through the engine's own loop (long and non-UTF-8
+    // lines answered with an error line), then line by line as below.
+    {
+        let out = Arc::new(Mutex::new(Vec::new()));
+        let options = Options {
+            level: 1,
+            ..Options::default()
+        };
+        let mut engine = Engine::new(options, Output::new(Sink(Arc::clone(&out))));
+        let short: Vec<u8> = data.iter().copied().take(400).collect();
+        let _ = engine.serve(&mut &short[..], MAX_LINE).unwrap();
+        engine.handle("stop");
+        engine.join();
+    }
     let text = String::from_utf8_lossy(data);
     let out = Arc::new(Mutex::new(Vec::new()));
     // Level 1 by default, so that a plain `go` is quick; the input may set
