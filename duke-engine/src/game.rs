@@ -354,6 +354,19 @@ impl Game {
 
     /// Starts this game again from the standard start position with a new
     /// seed, keeping its buffers (no heap allocation once they have grown).
+    ///
+    /// ```
+    /// use duke_engine::Game;
+    /// let mut game = Game::with_rules("coup+mountain".parse().unwrap(), 3);
+    /// while let Some(a) = game.setup_suggestion() {
+    ///     game.play(a).unwrap();
+    /// }
+    /// let d = game.decisions().last().unwrap();
+    /// game.apply(d).unwrap();
+    /// game.reset_standard(9);
+    /// assert_eq!(game.record(), duke_engine::Game::standard(9).record());
+    /// assert_eq!(game.legal(), duke_engine::Game::standard(9).legal());
+    /// ```
     pub fn reset_standard(&mut self, seed: u64) {
         self.seed = seed;
         self.rules = Rules::STANDARD;
@@ -365,9 +378,12 @@ impl Game {
         self.pending = None;
         self.current = self.start;
         self.window = Window::at(0);
+        // The list of the first setup step, which the setup is checked
+        // against (the old game's list is stale).
+        self.refresh();
         for side in FIXED_SETUP {
             for a in side {
-                let _ = self.play_setup(a);
+                self.play_setup(a).expect("the fixed setup is legal");
             }
         }
     }
