@@ -440,6 +440,14 @@ impl Position {
             self.generate_expanded(sink);
             return;
         }
+        self.generate_standard(sink);
+    }
+
+    /// [`generate`](Position::generate) for a position whose rules play
+    /// as the standard game's ([`Rules::plays_standard`](crate::Rules::plays_standard)):
+    /// what perft calls once it has checked the rules at its root.
+    #[inline(always)]
+    pub(crate) fn generate_standard<S: Sink>(&self, sink: &mut S) {
         let us = self.side.index();
         let (k, ek) = (self.dukes[us], self.dukes[us ^ 1]);
         if k == NO_SQUARE || ek == NO_SQUARE {
@@ -543,6 +551,24 @@ impl Position {
         let mut c = Counter(0);
         self.generate(&mut c);
         c.0
+    }
+
+    /// [`count_legal`](Position::count_legal) under rules that play as
+    /// the standard game's.
+    #[inline]
+    pub(crate) fn count_legal_standard(&self) -> u64 {
+        let mut c = Counter(0);
+        self.generate_standard(&mut c);
+        c.0
+    }
+
+    /// [`legal_actions`](Position::legal_actions) under rules that play as
+    /// the standard game's.
+    #[inline]
+    pub(crate) fn legal_actions_standard(&self) -> ActionList {
+        let mut list = ActionList::new();
+        self.generate_standard(&mut list);
+        list
     }
 
     /// Whether `action` is legal here.

@@ -15,6 +15,34 @@ use crate::{Action, ActionList, Position};
 /// assert_eq!(perft(&Position::standard(), 2), 324);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
+    // The rules are the same at every node: checked once here, so the
+    // standard game's loop carries no test of them.
+    if pos.rules().plays_standard() {
+        perft_standard(pos, depth)
+    } else {
+        perft_any(pos, depth)
+    }
+}
+
+/// [`perft`] under rules that play as the standard game's.
+fn perft_standard(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_standard(),
+        _ => {
+            let mut total = 0;
+            for &a in pos.legal_actions_standard().iter() {
+                let mut child = *pos;
+                child.play_base(a);
+                total += perft_standard(&child, depth - 1);
+            }
+            total
+        }
+    }
+}
+
+/// [`perft`] under any rules.
+fn perft_any(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal(),
@@ -23,7 +51,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
             for &a in pos.legal_actions().iter() {
                 let mut child = *pos;
                 child.play_unchecked(a);
-                total += perft(&child, depth - 1);
+                total += perft_any(&child, depth - 1);
             }
             total
         }

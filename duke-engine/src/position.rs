@@ -367,7 +367,7 @@ impl Position {
     /// Use [`Position::play`] for actions from outside.
     #[inline]
     pub fn play_unchecked(&mut self, action: Action) {
-        if self.rules.objective().has_flags() {
+        if self.rules.has_flags() {
             // Counting Coup and Other Objective: Flags, points, relocation.
             self.play_with_flags(action);
             return;

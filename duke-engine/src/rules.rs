@@ -148,6 +148,13 @@ impl Rules {
         self.0 & DRAFT != 0
     }
 
+    /// Whether the objective uses the two Flags (`coup` or `flag`): a test
+    /// of two bits, for the fast path of play.
+    #[inline(always)]
+    pub const fn has_flags(self) -> bool {
+        (self.0 & 3).wrapping_sub(1) < 2
+    }
+
     /// Whether play follows the standard game's rules (the draft changes
     /// only the bags): the move generator's fast path.
     #[inline(always)]
@@ -348,6 +355,14 @@ impl FromStr for Rules {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn has_flags_is_the_objectives() {
+        for r in Rules::all() {
+            assert_eq!(r.has_flags(), r.objective().has_flags(), "{r}");
+        }
+    }
+
     use super::*;
     use alloc::string::ToString;
 
