@@ -88,6 +88,8 @@ input, one a line, and the game leaves cleanly at the end of its input.")]
     /// decision of the turn to the level's depth (at most 4). A levy is
     /// judged by the decision to levy (an expectation over the bag, so the
     /// draw's luck does not count) and by the square chosen for the troop.
+    /// At level 5 a marked turn, a levy and a turn after which the score
+    /// jumps are searched again, up to depth 6 (see the AI chapter).
     Analyze(AnalyzeArgs),
     /// Print a completion script for a shell
     ///

@@ -111,3 +111,23 @@ fn a_bad_record_is_refused() {
     assert!(!ok && err.contains("/nonexistent/record"), "{err}");
     let _ = std::fs::remove_file(path);
 }
+
+/// Level 5's blunders around a levy in two games it lost to rusty-duke,
+/// each past the analysis depth of 4: the analysis searches levy turns
+/// deeper and marks both.
+#[test]
+fn level_5_analysis_marks_the_blunders_around_a_levy() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/level5/");
+    for (file, line) in [
+        ("loss2-turn17.txt", "G@E2??"),
+        ("loss3-turn46.txt", "N@C4??"),
+    ] {
+        let (out, err, ok) = duke(&["analyze", &format!("{data}{file}"), "--level", "5"]);
+        assert!(ok, "{err}");
+        let turn = out
+            .lines()
+            .find(|l| l.contains(line))
+            .unwrap_or_else(|| panic!("{file}: {out}"));
+        assert!(turn.contains("mate") || turn.contains("-19."), "{turn}");
+    }
+}

@@ -15,9 +15,11 @@ use crate::errors::Error;
 /// "blunder"), "depth"}. Scores are centi-Footmen for the side that
 /// played; a mistake drops 100 or more, a blunder 300 or more (scores
 /// capped at ±2000 for the drop); "best" is "levy" when levying was best.
-/// Every decision is searched to depth 4 at most; at level 5 a marked turn
-/// is searched again, up to depth 6 within 3,000,000 nodes, and "depth"
-/// says which depth the figures come from. The same function as
+/// Every decision is searched to depth 4 at most; at level 5 a marked
+/// turn, every levy turn and a turn after which the score jumps by 3
+/// Footmen are searched again, up to depth 6 within 3,000,000 nodes (a
+/// levy's placement alone when its whole decision reaches no deeper), and
+/// "depth" says which depth the figures come from. The same function as
 /// `duke analyze`. Releases the GIL.
 #[pyfunction]
 #[pyo3(signature = (record, level = None))]

@@ -165,16 +165,39 @@ pub fn analyze_with(searcher: &mut Searcher, game: &Game, lvl: Level) -> Vec<Tur
     let steps = &game.steps()[game.setup_len().min(game.steps().len())..];
     let mut out = Vec::with_capacity(steps.len());
     let mut history: Vec<u64> = Vec::with_capacity(steps.len());
-    for (i, &(pos, played)) in steps.iter().enumerate() {
+    // Every turn at the analysis depth first.
+    let mut all: Vec<Scores> = Vec::with_capacity(steps.len());
+    for &(pos, played) in steps {
         let mut turn = Turn {
             searcher: &mut *searcher,
             pos: &pos,
             played,
             history: &history,
         };
-        let mut scores = turn.scores_at(depth);
-        if let Some(deeper) = confirm.filter(|_| scores.drop() >= MISTAKE) {
-            if let Some(deeper) = turn.scores_deeper(deeper, depth) {
+        all.push(turn.scores_at(depth));
+        history.push(pos.key());
+    }
+    history.clear();
+    for (i, &(pos, played)) in steps.iter().enumerate() {
+        let mut scores = all[i].clone();
+        // Searched again, deeper, where a shallow search misses most: a
+        // turn marked at the analysis depth, a levy (the decision to levy
+        // and the drawn troop's square), and a turn after which the score
+        // jumps by a blunder's worth (the next turn's best, seen from this
+        // turn's side, against what this turn was scored), the sign that
+        // the loss lay past the analysis depth.
+        let jump = all
+            .get(i + 1)
+            .is_some_and(|next| (capped(scores.after) + capped(next.before)).abs() >= BLUNDER);
+        let levy = played.kind() == crate::ActionKind::Place;
+        if let Some(deeper) = confirm.filter(|_| scores.drop() >= MISTAKE || levy || jump) {
+            let mut turn = Turn {
+                searcher: &mut *searcher,
+                pos: &pos,
+                played,
+                history: &history,
+            };
+            if let Some(deeper) = turn.scores_deeper(deeper, &scores) {
                 scores = deeper;
             }
         }
@@ -196,11 +219,15 @@ pub fn analyze_with(searcher: &mut Searcher, game: &Game, lvl: Level) -> Vec<Tur
 }
 
 /// The figures of one turn at one depth.
+#[derive(Clone)]
 struct Scores {
     best: Decision,
     before: i32,
     after: i32,
     depth: u32,
+    /// On a levy turn: the decision to levy's score, and the drawn troop's
+    /// best square's (with that square) and the square played's.
+    levy: Option<(i32, Decision, i32, i32)>,
 }
 
 impl Scores {
@@ -236,11 +263,13 @@ impl Turn<'_> {
             list.iter().find(|&&(x, _)| x == d).map(|&(_, s)| s)
         };
         let (mut best, before) = scored[0];
+        let mut levy_parts = None;
         let after = if let Some(troop) = self.placed_troop() {
             let levy = score_of(&scored, Decision::Levy).unwrap_or(before);
             let placed = self.searcher.score_all(pos, Some(troop), history, depth);
             let best_square = placed[0];
             let this = score_of(&placed, Decision::Act(self.played)).unwrap_or(best_square.1);
+            levy_parts = Some((levy, best_square.0, best_square.1, this));
             if best == Decision::Levy {
                 best = best_square.0;
             }
@@ -253,6 +282,7 @@ impl Turn<'_> {
             before,
             after,
             depth,
+            levy: levy_parts,
         }
     }
 
@@ -260,7 +290,7 @@ impl Turn<'_> {
     /// (deepening from depth 1) to the greatest depth up to `max_depth`
     /// that [`CONFIRM_NODES`] complete for the best: for a turn marked at
     /// `shallow`. `None` when that is no deeper than `shallow`.
-    fn scores_deeper(&mut self, max_depth: u32, shallow: u32) -> Option<Scores> {
+    fn scores_deeper(&mut self, max_depth: u32, shallow: &Scores) -> Option<Scores> {
         let (pos, history) = (self.pos, self.history);
         let budget = Limits {
             depth: Some(max_depth),
@@ -269,8 +299,12 @@ impl Turn<'_> {
         };
         let probe = self.searcher.iterate_alone(pos, None, history, &budget);
         let depth = probe.depth;
-        if depth <= shallow {
-            return None;
+        if depth <= shallow.depth {
+            // The turn's whole decision (with the bag's chances) reaches no
+            // deeper within the budget; a levy's placement alone, with its
+            // troop known, often does, and the placement is where a levy
+            // turn most often goes wrong.
+            return self.placement_deeper(max_depth, shallow);
         }
         let limits = Limits::depth(depth);
         let top = if depth == max_depth {
@@ -315,6 +349,52 @@ impl Turn<'_> {
             before,
             after,
             depth,
+            levy: None,
+        })
+    }
+
+    /// A levy turn's placement searched again alone, deeper than
+    /// `shallow` within the budget: the drawn troop's best square and the
+    /// square played, against the decision to levy as `shallow` scored it.
+    fn placement_deeper(&mut self, max_depth: u32, shallow: &Scores) -> Option<Scores> {
+        let (pos, history) = (self.pos, self.history);
+        let troop = self.placed_troop()?;
+        let (levy, _, _, _) = shallow.levy?;
+        let budget = Limits {
+            depth: Some(max_depth),
+            nodes: Some(CONFIRM_NODES),
+            millis: None,
+        };
+        let square = self
+            .searcher
+            .iterate_alone(pos, Some(troop), history, &budget);
+        if square.depth <= shallow.depth {
+            return None;
+        }
+        let this = if square.decision == Decision::Act(self.played) {
+            square.score
+        } else {
+            self.searcher.score_deepening(
+                pos,
+                Some(troop),
+                history,
+                Decision::Act(self.played),
+                square.depth,
+            )
+        };
+        let best = if shallow.best == Decision::Levy
+            || shallow.levy.is_some_and(|(_, b, _, _)| b == shallow.best)
+        {
+            square.decision
+        } else {
+            shallow.best
+        };
+        Some(Scores {
+            best,
+            before: shallow.before,
+            after: after_levy(levy, square.score, this),
+            depth: square.depth,
+            levy: Some((levy, square.decision, square.score, this)),
         })
     }
 }
