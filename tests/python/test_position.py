@@ -76,6 +76,35 @@ def test_a_position_after_a_duke_capture_pickles():
     assert pos.legal_actions() == []
 
 
+START = "2fdf1/6/6/6/6/1FDF2 l ABCFGIKLMNPPPRSW/abcfgiklmnppprsw"
+
+
+@pytest.mark.parametrize("quiet", [201, 202, 230, 255])
+def test_bytes_and_pickles_refuse_the_quiet_counts_dpn_refuses(quiet):
+    # DPN's quiet counter is 0 to 200 (duke.QUIET_LIMIT); the one byte of
+    # to_bytes() that holds it takes any value, and must be refused as DPN
+    # refuses the number, by from_bytes and by unpickling alike.
+    assert duke.QUIET_LIMIT == 200
+    with pytest.raises(duke.ParseError) as e:
+        duke.Position(f"{START} {quiet} 0")
+    assert e.value.code == "dpn.quiet"
+    zero = duke.Position(f"{START} 0 0").to_bytes()
+    top = duke.Position(f"{START} 200 0")
+    at = [i for i, (a, b) in enumerate(zip(zero, top.to_bytes())) if a != b]
+    assert len(at) == 1 and top.to_bytes()[at[0]] == 200
+    bad = bytearray(top.to_bytes())
+    bad[at[0]] = quiet
+    with pytest.raises(duke.ParseError) as e:
+        duke.Position.from_bytes(bytes(bad))
+    assert e.value.code == "position.bytes" and "quiet" in str(e.value)
+    blob = pickle.dumps(top)
+    assert blob.count(top.to_bytes()) == 1
+    with pytest.raises(duke.ParseError) as e:
+        pickle.loads(blob.replace(top.to_bytes(), bytes(bad)))
+    assert e.value.code == "position.bytes"
+    assert pickle.loads(blob) == top
+
+
 def test_interface_queries():
     # Dark's flipped Pikeman on C3 strikes B1 and D1.
     pos = duke.Position("5d/6/6/2+p3/6/2D3 l -/- 0 0")
