@@ -108,11 +108,27 @@ def connect(address: Optional[str], workers: Optional[int]) -> None:
         ray.init(address=address, configure_logging=False)
 
 
+MANIFEST_MAX = 1 << 20
+"""The most bytes of ``OUT/run.json`` read (it holds a run's arguments, a
+few hundred bytes): a longer file is refused, not read whole."""
+
+
 def _check_manifest(out: str, arguments: dict[str, Any]) -> None:
     path = os.path.join(out, "run.json")
-    if os.path.exists(path):
-        with open(path, encoding="utf-8") as f:
-            there = json.load(f)
+    if os.path.lexists(path):
+        # A regular file only: a FIFO or a device (/dev/zero) is never opened.
+        if not os.path.isfile(path):
+            raise ValueError(f"{path}: not a regular file (a run's manifest, written by the run)")
+        with open(path, "rb") as f:
+            text = f.read(MANIFEST_MAX + 1)
+        if len(text) > MANIFEST_MAX:
+            raise ValueError(f"{path}: more than {MANIFEST_MAX} bytes, not a run's manifest")
+        try:
+            there = json.loads(text)
+        except ValueError as e:
+            raise ValueError(f"{path}: not a run's manifest ({e})") from None
+        if not isinstance(there, dict):
+            raise ValueError(f"{path}: not a run's manifest (not a JSON object)")
         if there != arguments:
             diff = [
                 f"{k}: {there.get(k)!r} there, {arguments.get(k)!r} here"

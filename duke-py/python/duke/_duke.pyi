@@ -1,5 +1,6 @@
 """Type stubs of the native module duke._duke."""
 
+import os
 from typing import Any, Optional, Sequence, SupportsIndex, TypeVar, Union, final, overload
 
 from typing_extensions import Self
@@ -462,6 +463,10 @@ class Network:
     """A learned evaluation's weights (python -m duke.train writes them)."""
 
     def __new__(cls, data: bytes) -> Self: ...
+    @staticmethod
+    def from_bytes(data: bytes) -> Network: ...
+    @staticmethod
+    def from_file(path: str | os.PathLike[str]) -> Network: ...
     @staticmethod
     def from_arrays(
         b1: npt.NDArray[np.int16],

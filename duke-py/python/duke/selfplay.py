@@ -145,12 +145,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if a.network in duke.NNUE_FORMAT["evaluations"]:
         network = a.network
     elif a.network is not None:
+        # The engine's reader: a regular file only, at most one byte past a
+        # weights file's length (never a whole device such as /dev/zero).
         try:
-            with open(a.network, "rb") as f:
-                network = f.read()
-            duke.Network(network)
+            network = duke.Network.from_file(a.network).to_bytes()
         except (OSError, duke.DukeError) as e:
-            raise SystemExit(f"--network {a.network}: {e}") from None
+            p.error(f"argument --network: {e}")
     players = a.players.split(",")
     if len(players) != 2:
         raise SystemExit(f'--players takes two players separated by a comma, not "{a.players}"')
