@@ -158,6 +158,9 @@ fn nnue_format(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
     d.set_item("qb", nnue::QB)?;
     d.set_item("max_active", nnue::MAX_ACTIVE)?;
     d.set_item("file_len", nnue::FILE_LEN)?;
+    // The largest second-layer and output biases the engine reads.
+    d.set_item("max_b2", nnue::MAX_B2)?;
+    d.set_item("max_b3", nnue::MAX_B3)?;
     let bases = pyo3::types::PyDict::new(py);
     for b in nnue::Base::ALL {
         bases.set_item(b.name(), b.code())?;

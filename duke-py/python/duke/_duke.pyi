@@ -31,7 +31,7 @@ ANALYSIS_LEVEL: int
 NNUE_FEATURES: int
 """How many features the learned evaluation has per view (Position.nnue_features)."""
 NNUE_FORMAT: dict[str, Any]
-"""The learned evaluation's weights file as the engine reads it: "magic", "version", "feature_set", "features", "hidden", "l2", "qa", "qb", "max_active" (the most features one view has), "file_len", "bases" (name to number); and the names `network=` takes besides a Network, "evaluations", with the default's, "default_evaluation". duke.train writes files by it."""
+"""The learned evaluation's weights file as the engine reads it: "magic", "version", "feature_set", "features", "hidden", "l2", "qa", "qb", "max_active" (the most features one view has), "file_len", "max_b2" and "max_b3" (the largest second-layer and output biases, quantized), "bases" (name to number); and the names `network=` takes besides a Network, "evaluations", with the default's, "default_evaluation". duke.train writes files by it."""
 MATE_BOUND: int
 """A search score at or beyond +-MATE_BOUND is a forced win or loss (a Duke capture the search found)."""
 LEVELS: int
