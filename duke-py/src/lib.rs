@@ -41,8 +41,11 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<vecgame::VecGame>()?;
     m.add_function(wrap_pyfunction!(tile::troop_chart, m)?)?;
     m.add_function(wrap_pyfunction!(selfplay::play_games, m)?)?;
+    m.add_function(wrap_pyfunction!(selfplay::iter_games, m)?)?;
+    m.add_class::<selfplay::GameStream>()?;
     m.add_function(wrap_pyfunction!(analyze::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(square_name, m)?)?;
+    m.add_function(wrap_pyfunction!(_value_error, m)?)?;
     m.add_function(wrap_pyfunction!(parse_square, m)?)?;
     m.add("DukeError", py.get_type::<errors::DukeError>())?;
     m.add("ParseError", py.get_type::<errors::ParseError>())?;
@@ -117,6 +120,15 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add(sq.to_string().as_str(), sq.index())?;
     }
     Ok(())
+}
+
+/// A DukeError (code "value") with `message`, for the package's own
+/// checks of its arguments (a count of games, a Gymnasium option): the
+/// same exception, with the same code, as the native module raises for an
+/// argument it cannot take.
+#[pyfunction]
+fn _value_error(py: Python<'_>, message: String) -> Py<pyo3::exceptions::PyBaseException> {
+    PyErr::from(errors::Error::Value(message)).into_value(py)
 }
 
 /// The name of a square index, e.g. `square_name(8) == "C2"`.

@@ -1,7 +1,7 @@
 """Type stubs of the native module duke._duke."""
 
 import os
-from typing import Any, Optional, Sequence, SupportsIndex, TypeVar, Union, final, overload
+from typing import Any, Iterable, Iterator, Optional, Sequence, SupportsIndex, TypeVar, Union, final, overload
 
 from typing_extensions import Self
 
@@ -58,6 +58,7 @@ __all__ = [
     "_ACTION_FLAGS",
     "_MARK_FLAGS",
     "_SVG_FLAGS",
+    "_value_error",
     "A1",
     "A2",
     "A3",
@@ -132,6 +133,8 @@ __all__ = [
     "analyze",
     "parse_square",
     "play_games",
+    "iter_games",
+    "GameStream",
     "player_name",
     "score_text",
     "troop_marks",
@@ -199,6 +202,22 @@ def play_games(
     perspective: str = "mover",
     network: Union[Network, str, None] = None,
 ) -> tuple[dict[str, Any], dict[str, Any]]: ...
+def iter_games(
+    games: Iterable[tuple[int, str, str]],
+    observe: bool = False,
+    mask: bool = False,
+    top: int = 0,
+    perspective: str = "mover",
+    network: Union[Network, str, None] = None,
+) -> GameStream: ...
+@final
+class GameStream(Iterator[tuple[dict[str, Any], dict[str, Any]]]):
+    """The iterator iter_games returns: one game played per step."""
+
+    def __iter__(self) -> Self: ...
+    def __next__(self) -> tuple[dict[str, Any], dict[str, Any]]: ...
+
+def _value_error(message: str) -> DukeError: ...
 def troop_chart(troop: str, face: str = "starting") -> list[_ChartMark]: ...
 def analyze(record: str, level: Optional[int] = None) -> list[dict[str, Any]]: ...
 def player_name(text: str) -> str: ...
