@@ -254,3 +254,49 @@ def test_a_run_manifest_that_is_no_regular_file_is_refused(tmp_path):
     (out / "run.json").write_text("[1, 2]")
     with pytest.raises(ValueError, match="not a run's manifest"):
         _blocks.run(plan, str(out), workers=1, progress=False)
+
+
+def test_counts_outside_their_ranges_are_refused_before_any_game(tmp_path, capsys):
+    out = str(tmp_path / "out")
+    for main, args, words in [
+        (selfplay.main, ["--games", "2", "--top", "-1"], "k -1: a hint lists 0 to"),
+        (selfplay.main, ["--games", "2", "--top", str(10**9)], "a hint lists 0 to"),
+        (selfplay.main, ["--games", "0"], "games 0: a whole number of at least 1"),
+        (selfplay.main, ["--games", "2", "--block", str(duke.MAX_GAMES + 1)], "at most 65,536"),
+        (selfplay.main, ["--games", "2", "--workers", "0"], "workers 0"),
+        (tournament.main, ["random", "random", "--top", "-1"], "k -1: a hint lists 0 to"),
+        (tournament.main, ["random", "random", "--games", "-3"], "games -3"),
+        (tournament.main, ["random", "random", "--block", "0"], "block 0"),
+    ]:
+        extra = ["--out", out] if main is selfplay.main else []
+        with pytest.raises(SystemExit) as e:
+            main(args + extra)
+        err = capsys.readouterr().err
+        assert e.value.code == 2 and words in err, (args, err)
+        assert not os.path.exists(out)
+    for plan, kwargs, code in [
+        (selfplay.plan, dict(games=2, players=["random", "random"], top=10**9), "hint.count"),
+        (selfplay.plan, dict(games=0, players=["random", "random"]), "value"),
+        (selfplay.plan, dict(games=2, players=["random", "random"], block=0), "value"),
+        (tournament.plan, dict(a="random", b="random", top=-1), "hint.count"),
+        (tournament.plan, dict(a="random", b="random", games=0), "value"),
+    ]:
+        with pytest.raises(duke.DukeError) as e:
+            plan(**kwargs)
+        assert e.value.code == code, (kwargs, e.value)
+    with pytest.raises(duke.DukeError) as e:
+        dd.play_block([0], top=-1)
+    assert e.value.code == "hint.count"
+
+
+def test_a_run_of_many_games_holds_nothing_per_game_before_it_plays_them():
+    n = _blocks.MAX_RUN_GAMES
+    start = time.monotonic()
+    plan = selfplay.plan(n, ["random", "random"], seed=3, block=duke.MAX_GAMES)
+    assert len(plan.game_ids) == n and plan.seeds[n - 1] == duke.VecGame.episode_seed(3, n - 1)
+    assert plan.pairs[n - 1] == ("random", "random")
+    assert plan.blocks()[-1] == range((len(plan.blocks()) - 1) * duke.MAX_GAMES, n)
+    match = tournament.plan("random", "level1", games=n - 1, block=10)
+    assert len(match.game_ids) == n - 1  # an even number: pairs
+    assert match.pairs[n - 3] == ("random", "level1") and match.pairs[n - 2] == ("level1", "random")
+    assert time.monotonic() - start < 5
