@@ -306,9 +306,10 @@ fn too_many(n: usize) -> Error {
 /// played with the GIL released, and Ctrl-C stops it (KeyboardInterrupt).
 /// After an exception the iterator is done.
 ///
-/// >>> first = next(duke.iter_games([(1, "random", "random")]))
-/// >>> first[0]["reason"]
-/// ['duke-captured']
+/// >>> stream = duke.iter_games((seed, "random", "random") for seed in range(10**12))
+/// >>> games, decisions = next(stream)  # one game played, the rest not yet
+/// >>> len(games["record"]), int(decisions["game"][0]), int(next(stream)[1]["game"][0])
+/// (1, 0, 1)
 #[pyfunction]
 #[pyo3(signature = (games, observe = false, mask = false, top = 0, perspective = "mover", network = None))]
 pub fn iter_games<'py>(
