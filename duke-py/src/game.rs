@@ -785,6 +785,15 @@ impl Game {
         Ok(())
     }
 
+    /// The board as text, what `print(game)` shows (the position's
+    /// `board_text()`); `repr()` gives the phase and the DPN.
+    fn __str__(&self, py: Python<'_>) -> String {
+        let pos = self.with(py, |g| *g.position());
+        duke_engine::render::text_board(&pos, false)
+            .trim_end()
+            .to_string()
+    }
+
     fn __repr__(&self, py: Python<'_>) -> String {
         self.with(py, |g| {
             format!("<Game {} '{}'>", g.phase().as_str(), g.position())

@@ -147,12 +147,13 @@ fn square_name(index: i64) -> PyResult<String> {
         })
 }
 
-/// The index of a square name, in either case, e.g.
-/// `parse_square("c2") == 8`. Raises ParseError for text that names no
-/// square.
+/// The square of a name, in either case, as a `duke.Square` (an int):
+/// e.g. `parse_square("c2") == 8`. Raises ParseError for text that names
+/// no square.
 #[pyfunction]
-fn parse_square(name: &str) -> errors::Result<usize> {
-    Ok(name.parse::<Square>()?.index())
+fn parse_square<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    let sq = name.parse::<Square>().map_err(errors::Error::from)?;
+    convert::square_object(py, sq)
 }
 
 /// The learned evaluation's weights file as the engine reads it, for a
