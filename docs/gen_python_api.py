@@ -171,7 +171,7 @@ def document_module(module_name, out):
                 if name != squares[0][0]:
                     continue
                 label = f"`{squares[0][0]}` … `{squares[-1][0]}`"
-                shown = f"{squares[0][1]} … {squares[-1][1]}"
+                shown = f"`{squares[0][1]!r}` … `{squares[-1][1]!r}`"
             else:
                 label, shown = f"`{name}`", f"`{value!r}`"
                 if isinstance(value, list) and len(value) > 8:
@@ -197,7 +197,8 @@ def render():
         "     installed duke package: edit the docstrings, not this file. -->\n",
         "The `duke` package (`pip install duke-engine`; the Gymnasium and PettingZoo",
         "adapters with the extras `duke-engine[gymnasium]` and `duke-engine[pettingzoo]`).",
-        "Squares are indices 0 to 35 (`A1` = 0, `F6` = 35) or names such as `\"C2\"`;",
+        "Squares are `duke.Square` values, ints 0 to 35 (`A1` = 0, `F6` = 35) that print",
+        "as their names; methods take any of them, an int or a name such as `\"C2\"`;",
         "sides are `\"light\"` and `\"dark\"`. The type stubs shipped in the package",
         "(`duke/_duke.pyi`) give every argument's and result's type.\n",
     ]

@@ -106,23 +106,23 @@ impl Action {
     /// The square of the tile that acts (the commander for a command), or
     /// None for a placement or the levy.
     #[getter]
-    fn actor(&self) -> Option<usize> {
-        self.inner.action()?.actor().map(|s| s.index())
+    fn actor<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        crate::convert::square_option(py, self.inner.action().and_then(|a| a.actor()))
     }
 
     /// The square a tile leaves or strikes from (for a command, the square
     /// the commanded tile leaves; for a Flag's pass, its holder's); None for
     /// a placement.
     #[getter]
-    fn from_square(&self) -> Option<usize> {
-        self.inner.action()?.origin().map(|s| s.index())
+    fn from_square<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        crate::convert::square_option(py, self.inner.action().and_then(|a| a.origin()))
     }
 
     /// The square where a tile lands, is struck or is placed; None for
     /// the levy (the square is the next decision).
     #[getter]
-    fn to_square(&self) -> Option<usize> {
-        self.inner.action()?.to_square().map(|s| s.index())
+    fn to_square<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        crate::convert::square_option(py, self.inner.action().and_then(|a| a.to_square()))
     }
 
     /// The troop letter of a placement (or of a draft's pick), None

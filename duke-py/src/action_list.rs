@@ -42,18 +42,20 @@ immutable sequence of Action, a snapshot that playing does not change.
 
 It has len(), indexing (negative indices too; a slice gives a list),
 iteration, `in`, reversed(), index() and count(), like a tuple, and
-random.choice() takes it as it is. The Action object of an entry is made
-only when the entry is read. It compares equal to a list or tuple of the
-same actions, is not hashable (like a list) and pickles as a list; use
-list() for a list of your own.
+random.choice() takes it as it is. `in`, index() and count() take an
+Action or its text, read as the engine reads action text (`'B1-B2' in
+actions`; `'C3-C5'` finds the capture `C3xC5`, as the Actions compare).
+The Action object of an entry is made only when the entry is read. It
+compares equal to a list or tuple of the same actions, is not hashable
+(like a list) and pickles as a list; use list() for a list of your own.
 
 >>> actions = duke.Position().legal_actions()
 >>> len(actions), actions[0], actions[-1]
 (18, Action('F@C2'), Action('D1-D2'))
 >>> actions[:2]
 [Action('F@C2'), Action('P@C2')]
->>> duke.Action('B1-B2') in actions
-True";
+>>> duke.Action('B1-B2') in actions, 'B1-B2' in actions, 'B1-B3' in actions
+(True, True, False)";
 
 /// Makes the type (at module import).
 pub fn make_type(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
@@ -68,6 +70,7 @@ pub fn make_type(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
             ffi::PyObject_HashNotImplemented as *mut c_void,
         ),
         slot(ffi::Py_sq_length, length as *mut c_void),
+        slot(ffi::Py_sq_contains, contains as *mut c_void),
         slot(ffi::Py_sq_item, sq_item as *mut c_void),
         slot(ffi::Py_mp_length, length as *mut c_void),
         slot(ffi::Py_mp_subscript, subscript as *mut c_void),
@@ -356,10 +359,44 @@ unsafe extern "C" fn richcompare(
     })
 }
 
-/// Whether entry `a` equals `value` (as `==` says, after an identity test).
+/// The decision `value` names for `in`, index() and count(): an Action's,
+/// or text's as the engine reads it (`Some(None)` for text that is no
+/// action, equal to no entry); None for any other object, compared with
+/// `==`.
+fn named(value: &Bound<'_, PyAny>) -> Option<Option<Decision>> {
+    if let Ok(a) = value.cast::<crate::classes::Action>() {
+        return Some(Some(a.get().inner));
+    }
+    let text = value.cast::<pyo3::types::PyString>().ok()?;
+    Some(text.to_str().ok().and_then(|t| t.parse::<Decision>().ok()))
+}
+
+/// Whether entry `a` equals `value`: the decision it names (see
+/// [`named`]), else as `==` says, after an identity test.
 fn entry_equals(py: Python<'_>, a: Decision, value: &Bound<'_, PyAny>) -> PyResult<bool> {
+    if let Some(d) = named(value) {
+        return Ok(d == Some(a));
+    }
     let ours = decision_object(py, a)?.into_bound(py);
     Ok(ours.is(value) || ours.eq(value)?)
+}
+
+/// `value in list`: an Action or action text, found without making an
+/// object per entry; any other object is compared with `==`.
+unsafe extern "C" fn contains(op: *mut ffi::PyObject, value: *mut ffi::PyObject) -> c_int {
+    slot_body(-1, |py| {
+        // SAFETY: CPython passes an ActionList and a live object.
+        let (list, value) = unsafe { (items(op), Bound::from_borrowed_ptr(py, value)) };
+        if let Some(d) = named(&value) {
+            return Ok(c_int::from(d.is_some_and(|d| list.contains(&d))));
+        }
+        for &a in list {
+            if entry_equals(py, a, &value)? {
+                return Ok(1);
+            }
+        }
+        Ok(0)
+    })
 }
 
 /// `list.index(value, start=0, stop=sys.maxsize, /)`, as a tuple's.

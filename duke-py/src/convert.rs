@@ -1,6 +1,6 @@
 //! Conversions between Python values and the engine's types.
 
-use duke_engine::{Square, Troop};
+use duke_engine::{Bitboard, Square, Troop};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyString;
@@ -23,6 +23,30 @@ pub fn square(obj: &Bound<'_, PyAny>) -> PyResult<Square> {
         ))
     })?;
     Ok(text.parse::<Square>().map_err(Error::from)?)
+}
+
+/// The Python value of a square: a `duke.Square` (an int that prints as
+/// its name), one object per square made once.
+pub fn square_object(py: Python<'_>, sq: Square) -> PyResult<Bound<'_, PyAny>> {
+    static SQUARES: PyOnceLock<Vec<Py<PyAny>>> = PyOnceLock::new();
+    let all = SQUARES.get_or_try_init(py, || {
+        let all = py.import("duke._square")?.getattr("SQUARES")?;
+        Square::ALL
+            .iter()
+            .map(|s| all.get_item(s.index()).map(Bound::unbind))
+            .collect::<PyResult<Vec<_>>>()
+    })?;
+    Ok(all[sq.index()].bind(py).clone())
+}
+
+/// The Python value of a square or None.
+pub fn square_option(py: Python<'_>, sq: Option<Square>) -> PyResult<Option<Bound<'_, PyAny>>> {
+    sq.map(|s| square_object(py, s)).transpose()
+}
+
+/// The squares of a set, as a list of `duke.Square`, A1 first.
+pub fn square_list(py: Python<'_>, bb: Bitboard) -> PyResult<Vec<Bound<'_, PyAny>>> {
+    bb.into_iter().map(|s| square_object(py, s)).collect()
 }
 
 /// A word the engine reads (a side, a troop, a perspective, ...), its

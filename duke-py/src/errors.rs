@@ -45,6 +45,11 @@ create_exception!(
 pub enum Error {
     Engine(duke_engine::Error),
     Value(String),
+    /// An engine error with the binding's own message: the engine's kind
+    /// and code for input that the binding refuses on the engine's behalf
+    /// (a weights file that is no regular file, a list of games past the
+    /// engine's batch limit), the message naming the path or the call.
+    Worded(duke_engine::Error, String),
 }
 
 impl<E: Into<duke_engine::Error>> From<E> for Error {
@@ -58,6 +63,9 @@ impl From<Error> for PyErr {
         let (err, code) = match e {
             Error::Engine(e) => {
                 let message = e.to_string();
+                return Error::Worded(e, message).into();
+            }
+            Error::Worded(e, message) => {
                 // One exhaustive match over the engine's kinds: a new kind
                 // is a compile error here, not a different exception.
                 let err = match e.kind() {

@@ -8,7 +8,9 @@ use duke_engine::Decision;
 use duke_engine::Game as EngineGame;
 use numpy::{PyArray1, PyArray3, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::prelude::*;
+use pyo3::sync::MutexExt;
 use pyo3::types::{PyDict, PyString, PyType};
+use std::sync::{Mutex, PoisonError};
 
 use crate::action::decision_object;
 use crate::action_list::action_list;
@@ -40,10 +42,19 @@ use crate::position::{mask_array, observation_array, svg_text};
 /// >>> coup = duke.Game(rules="coup+mountain", seed=7)
 /// >>> coup.rules, coup.phase, coup.position.points("light")
 /// ('coup+mountain', 'play', 0)
-#[pyclass(module = "duke._duke", name = "Game", skip_from_py_object)]
-#[derive(Clone)]
+///
+/// A game may be shared between threads: each call has the game to itself
+/// while it reads or changes it (a lock; a search holds it only to copy
+/// the position), so calls from several threads take turns. A sequence of
+/// calls (reading the legal actions, then playing one) is not one step:
+/// another thread may play in between, and the play is then refused as any
+/// illegal action is.
+#[pyclass(module = "duke._duke", name = "Game", skip_from_py_object, frozen)]
 pub struct Game {
-    pub inner: EngineGame,
+    /// The game, behind a lock: Python code never runs while it is held
+    /// (arguments are converted before, results after), so a thread that
+    /// waits for it cannot be waiting for itself.
+    inner: Mutex<EngineGame>,
 }
 
 /// The AI request of a Python call: its level or limits (each checked by
@@ -79,9 +90,42 @@ fn request(
 }
 
 impl Game {
+    /// A Python game of an engine game.
+    pub fn from_engine(inner: EngineGame) -> Game {
+        Game {
+            inner: Mutex::new(inner),
+        }
+    }
+
+    /// `f` on the game, which is this call's meanwhile. `f` is Rust only:
+    /// it makes no Python object (which could run any Python code).
+    fn with<R>(&self, py: Python<'_>, f: impl FnOnce(&mut EngineGame) -> R) -> R {
+        // Waiting for another thread, the GIL is released; a panic in the
+        // engine while the lock was held leaves the game as it was then.
+        let mut game = self
+            .inner
+            .lock_py_attached(py)
+            .unwrap_or_else(PoisonError::into_inner);
+        f(&mut game)
+    }
+
+    /// A copy of the engine game.
+    fn engine(&self, py: Python<'_>) -> EngineGame {
+        self.with(py, |g| g.clone())
+    }
+
     /// Writes the mask into a caller's array (see `legal_mask`).
-    fn mask_into(&self, out: &Bound<'_, PyAny>, p: duke_engine::Perspective) -> PyResult<()> {
-        let size = duke_engine::encode::action_space(self.inner.rules());
+    fn mask_into(
+        &self,
+        py: Python<'_>,
+        out: &Bound<'_, PyAny>,
+        p: duke_engine::Perspective,
+    ) -> PyResult<()> {
+        let (size, indices) = self.with(py, |g| {
+            let mut list = arrayvec::ArrayVec::<usize, { duke_engine::MAX_ACTIONS + 1 }>::new();
+            game_indices(g, p, |i| list.push(i));
+            (duke_engine::encode::action_space(g.rules()), list)
+        });
         let wrong = || {
             Error::Value(format!(
                 "legal_mask(out=...): out must be a writable, contiguous bool or uint8 array of {size} entries"
@@ -94,7 +138,7 @@ impl Game {
             let mut rw = arr.try_readwrite().map_err(|_| wrong())?;
             let buf = rw.as_slice_mut().map_err(|_| wrong())?;
             buf.fill(false);
-            game_indices(&self.inner, p, |i| buf[i] = true);
+            indices.iter().for_each(|&i| buf[i] = true);
         } else if let Ok(arr) = out.cast::<PyArray1<u8>>() {
             if arr.len() != size {
                 return Err(wrong().into());
@@ -102,7 +146,7 @@ impl Game {
             let mut rw = arr.try_readwrite().map_err(|_| wrong())?;
             let buf = rw.as_slice_mut().map_err(|_| wrong())?;
             buf.fill(0);
-            game_indices(&self.inner, p, |i| buf[i] = 1);
+            indices.iter().for_each(|&i| buf[i] = 1);
         } else {
             return Err(wrong().into());
         }
@@ -110,17 +154,16 @@ impl Game {
     }
 
     /// The engine's answer to `request` for this game. The game is
-    /// borrowed only to copy what the search needs; the search runs with
+    /// locked only to copy what the search needs; the search runs with
     /// the GIL released and the game free, so other threads may use the
     /// game meanwhile.
     fn answer(
-        slf: PyRef<'_, Self>,
+        &self,
         py: Python<'_>,
         request: Request,
     ) -> PyResult<(Answer, duke_engine::Position)> {
-        let input = Input::of(&slf.inner).map_err(Error::from)?;
-        let pos = *slf.inner.position();
-        drop(slf);
+        let (input, pos) = self.with(py, |g| (Input::of(g), *g.position()));
+        let input = input.map_err(Error::from)?;
         let answer = interruptible(py, Searcher::new(), move |s| s.answer(&input, &request))?
             .map_err(Error::from)?;
         Ok((answer, pos))
@@ -171,22 +214,22 @@ impl Game {
         } else {
             EngineGame::set_up_with_terrain(rules, seed, mountain, fort).map_err(Error::from)?
         };
-        Ok(Game { inner })
+        Ok(Game::from_engine(inner))
     }
 
     /// The rules of the game as text: "standard", or Expanded Play's, such
     /// as "coup+mountain" (what `Game(rules=...)` reads).
     #[getter]
-    fn rules(&self) -> String {
-        self.inner.rules().to_string()
+    fn rules(&self, py: Python<'_>) -> String {
+        self.with(py, |g| g.rules().to_string())
     }
 
     /// The size of the game's action space, the length of its masks:
     /// `duke.ACTION_SPACE` under the standard rules,
     /// `duke.EXPANDED_ACTION_SPACE` under any other.
     #[getter]
-    fn action_space(&self) -> usize {
-        duke_engine::encode::action_space(self.inner.rules())
+    fn action_space(&self, py: Python<'_>) -> usize {
+        self.with(py, |g| duke_engine::encode::action_space(g.rules()))
     }
 
     /// The decision the engine suggests in setup, as an Action: the fixed
@@ -194,7 +237,8 @@ impl Game {
     /// Dark Rider's tiles and the Flags the first square allowed. None
     /// outside setup.
     fn setup_suggestion(&self, py: Python<'_>) -> Option<Action> {
-        self.inner.setup_suggestion().map(|a| Action::of(py, a))
+        let suggestion = self.with(py, |g| g.setup_suggestion());
+        suggestion.map(|a| Action::of(py, a))
     }
 
     /// A game that starts in `position` (no setup); `seed` decides the
@@ -202,9 +246,7 @@ impl Game {
     #[classmethod]
     #[pyo3(signature = (position, seed = 0))]
     fn from_position(_cls: &Bound<'_, PyType>, position: &Position, seed: u64) -> Game {
-        Game {
-            inner: EngineGame::from_position(position.inner, seed),
-        }
+        Game::from_engine(EngineGame::from_position(position.inner, seed))
     }
 
     /// Reads a game record (the text `record()` writes) and replays it.
@@ -214,31 +256,31 @@ impl Game {
     #[classmethod]
     #[pyo3(signature = (text, seed = None))]
     fn from_record(_cls: &Bound<'_, PyType>, text: &str, seed: Option<u64>) -> Result<Game> {
-        Ok(Game {
-            inner: match seed {
-                Some(s) => EngineGame::from_record_with_seed(text, s)?,
-                None => EngineGame::from_record(text)?,
-            },
-        })
+        Ok(Game::from_engine(match seed {
+            Some(s) => EngineGame::from_record_with_seed(text, s)?,
+            None => EngineGame::from_record(text)?,
+        }))
     }
 
     /// The game record as text: the setup and every action. With
     /// `with_seed=True` it also carries the seed, so `Game.from_record`
     /// draws the same tiles afterwards.
     #[pyo3(signature = (with_seed = false))]
-    fn record(&self, with_seed: bool) -> String {
-        if with_seed {
-            self.inner.record_with_seed()
-        } else {
-            self.inner.record()
-        }
+    fn record(&self, py: Python<'_>, with_seed: bool) -> String {
+        self.with(py, |g| {
+            if with_seed {
+                g.record_with_seed()
+            } else {
+                g.record()
+            }
+        })
     }
 
     /// The current position.
     #[getter]
-    fn position(&self) -> Position {
+    fn position(&self, py: Python<'_>) -> Position {
         Position {
-            inner: *self.inner.position(),
+            inner: self.with(py, |g| *g.position()),
         }
     }
 
@@ -246,27 +288,27 @@ impl Game {
     /// troop waits to be placed) or "over"; in Expanded Play also "draft"
     /// (a side picks a kind) and "flags" (a side places a Flag).
     #[getter]
-    fn phase(&self) -> &'static str {
-        self.inner.phase().as_str()
+    fn phase(&self, py: Python<'_>) -> &'static str {
+        self.with(py, |g| g.phase().as_str())
     }
 
     /// The side whose decision it is: "light" or "dark" (in setup, the side
     /// placing tiles; in a draft, the side picking).
     #[getter]
-    fn side_to_decide(&self) -> &'static str {
-        self.inner.side_to_decide().as_str()
+    fn side_to_decide(&self, py: Python<'_>) -> &'static str {
+        self.with(py, |g| g.side_to_decide().as_str())
     }
 
     /// The drawn troop's letter while it waits to be placed, else None.
     #[getter]
-    fn pending_draw(&self) -> Option<String> {
-        self.inner.pending_draw().map(|t| t.char().to_string())
+    fn pending_draw(&self, py: Python<'_>) -> Option<String> {
+        self.with(py, |g| g.pending_draw().map(|t| t.char().to_string()))
     }
 
     /// The result once the game is over, else None.
     #[getter]
-    fn outcome(&self) -> Option<Outcome> {
-        self.inner.outcome().map(|o| Outcome { inner: o })
+    fn outcome(&self, py: Python<'_>) -> Option<Outcome> {
+        self.with(py, |g| g.outcome().map(|o| Outcome { inner: o }))
     }
 
     /// The decisions the game offers now, as an ActionList: an immutable
@@ -285,14 +327,15 @@ impl Game {
     /// not the player, decides a levied troop.
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let list: arrayvec::ArrayVec<Decision, { duke_engine::MAX_ACTIONS + 1 }> =
-            self.inner.decisions().collect();
+            self.with(py, |g| g.decisions().collect());
         action_list(py, &list)
     }
 
     /// Whether `play` accepts an action (Action or text, `levy` included)
     /// now. Raises ParseError for text that is not an action.
-    fn is_legal(&self, action: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.inner.is_decision_legal(Action::decision_arg(action)?))
+    fn is_legal(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let d = Action::decision_arg(action)?;
+        Ok(self.with(py, |g| g.is_decision_legal(d)))
     }
 
     /// Plays a decision (Action or text) and returns it as played: a
@@ -304,7 +347,7 @@ impl Game {
     /// `play_levy` for a troop that comes from outside. Raises, changing
     /// nothing, when it is illegal or out of phase.
     fn play<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
         action: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
@@ -313,11 +356,13 @@ impl Game {
             Some(d) => d,
             None => Action::decision_arg(action)?,
         };
-        self.inner.apply(d).map_err(Error::from)?;
-        let played = match d {
-            Decision::Levy => Decision::Levy,
-            Decision::Act(a) => Decision::Act(self.inner.actions().next_back().unwrap_or(a)),
-        };
+        let played = self.with(py, |g| {
+            g.apply(d)?;
+            Ok::<_, Error>(match d {
+                Decision::Levy => Decision::Levy,
+                Decision::Act(a) => Decision::Act(g.actions().next_back().unwrap_or(a)),
+            })
+        })?;
         // An Action that was played as it is, capture mark included (one
         // from legal_actions(), say), is handed back itself: Actions are
         // immutable.
@@ -336,15 +381,15 @@ impl Game {
     /// game's bag: a record, a physical game, a server. The troop must be
     /// in the mover's bag. Any other action plays as with `play`. Raises,
     /// changing nothing, when it is illegal or out of phase.
-    fn play_levy(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn play_levy(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let a = Action::from_arg(action)?;
-        Ok(self.inner.play_levy(a).map_err(Error::from)?)
+        Ok(self.with(py, |g| g.play_levy(a)).map_err(Error::from)?)
     }
 
     /// Places the fixed setup of the side setting up (the Duke and two
     /// Footmen, as in the standard start). Raises PhaseError outside setup.
-    fn setup_fixed(&mut self) -> Result<()> {
-        Ok(self.inner.setup_fixed()?)
+    fn setup_fixed(&self, py: Python<'_>) -> Result<()> {
+        Ok(self.with(py, |g| g.setup_fixed())?)
     }
 
     /// Draws a tile from the mover's bag for a levy and returns the troop
@@ -354,94 +399,87 @@ impl Game {
     /// generator, for callers that pick the draw with the bag's
     /// probabilities themselves (`levy_chances()`); it must be in the bag.
     #[pyo3(signature = (troop = None))]
-    fn draw<'py>(&mut self, py: Python<'py>, troop: Option<&str>) -> Result<Bound<'py, PyString>> {
-        let t = match troop {
-            None => self.inner.draw()?,
-            Some(text) => {
-                let t = crate::convert::parse::<duke_engine::Troop>(text)?;
-                self.inner.draw_troop(t)?;
-                t
-            }
-        };
+    fn draw<'py>(&self, py: Python<'py>, troop: Option<&str>) -> Result<Bound<'py, PyString>> {
+        let chosen = troop
+            .map(crate::convert::parse::<duke_engine::Troop>)
+            .transpose()?;
+        let t = self.with(py, |g| match chosen {
+            None => g.draw(),
+            Some(t) => g.draw_troop(t).map(|()| t),
+        })?;
         Ok(crate::convert::troop_letter(py, t))
     }
 
     /// Places the drawn troop on a square (index or name) next to the
     /// mover's Duke. Raises, changing nothing, when the square is not free
     /// or not next to the Duke, or when no troop waits.
-    fn place(&mut self, sq: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn place(&self, py: Python<'_>, sq: &Bound<'_, PyAny>) -> PyResult<()> {
         let s = square(sq)?;
-        Ok(self.inner.place(s).map_err(Error::from)?)
+        Ok(self.with(py, |g| g.place(s)).map_err(Error::from)?)
     }
 
     /// What a side's bag holds now, as {troop letter: count}: a troop
     /// drawn and waiting to be placed is out of it (the position's bag
     /// counts it until it is placed).
     fn bag<'py>(&self, py: Python<'py>, side: &str) -> PyResult<Bound<'py, PyDict>> {
-        crate::position::bag_dict(
-            py,
-            self.inner
-                .bag(crate::convert::parse::<duke_engine::Side>(side)?),
-        )
+        let side = crate::convert::parse::<duke_engine::Side>(side)?;
+        let bag = self.with(py, |g| g.bag(side));
+        crate::position::bag_dict(py, bag)
     }
 
     /// The possible levy draws now as a list of (troop letter,
     /// probability), from the mover's bag.
-    fn levy_chances(&self) -> Vec<(String, f64)> {
-        self.inner
-            .levy_chances()
-            .map(|c| (c.troop.char().to_string(), c.probability()))
-            .collect()
+    fn levy_chances(&self, py: Python<'_>) -> Vec<(String, f64)> {
+        self.with(py, |g| {
+            g.levy_chances()
+                .map(|c| (c.troop.char().to_string(), c.probability()))
+                .collect()
+        })
     }
 
     /// Takes back the last action (or a waiting draw); False when there is nothing.
-    fn undo(&mut self) -> bool {
-        self.inner.undo()
+    fn undo(&self, py: Python<'_>) -> bool {
+        self.with(py, |g| g.undo())
     }
 
     /// Plays again the last action taken back; None when there is none.
-    fn redo(&mut self, py: Python<'_>) -> Option<Action> {
-        self.inner.redo().map(|a| Action::of(py, a))
+    fn redo(&self, py: Python<'_>) -> Option<Action> {
+        let redone = self.with(py, |g| g.redo());
+        redone.map(|a| Action::of(py, a))
     }
 
     /// Every action so far, setup placements first (and in Expanded Play
     /// the draft's picks, the terrain drawn and the Flags), as a list of
     /// Action.
     fn actions(&self, py: Python<'_>) -> Vec<Action> {
-        self.inner.actions().map(|a| Action::of(py, a)).collect()
+        let all: Vec<_> = self.with(py, |g| g.actions().collect());
+        all.into_iter().map(|a| Action::of(py, a)).collect()
     }
 
     /// The actions played since setup (one per turn; a levy is one
     /// placement action).
     fn turns(&self, py: Python<'_>) -> Vec<Action> {
-        self.inner.turns().map(|a| Action::of(py, a)).collect()
+        let all: Vec<_> = self.with(py, |g| g.turns().collect());
+        all.into_iter().map(|a| Action::of(py, a)).collect()
     }
 
     /// How many times the current position has occurred since play began.
-    fn repetitions(&self) -> u32 {
-        self.inner.repetitions()
+    fn repetitions(&self, py: Python<'_>) -> u32 {
+        self.with(py, |g| g.repetitions())
     }
 
     /// The number of action sequences of `depth` turns from the current
     /// position (perft, a levy counted once per troop kind and square);
     /// the same as `self.position.perft(depth)`. Releases the GIL.
-    fn perft(slf: PyRef<'_, Self>, py: Python<'_>, depth: i64) -> PyResult<u64> {
-        let pos = Position {
-            inner: *slf.inner.position(),
-        };
-        drop(slf);
-        pos.perft_inner(py, depth)
+    fn perft(&self, py: Python<'_>, depth: i64) -> PyResult<u64> {
+        self.position(py).perft_inner(py, depth)
     }
 
     /// Each legal action of the current position with the perft of the
     /// position after it at `depth - 1`, as a list of (Action, count).
     /// Releases the GIL.
-    fn divide(slf: PyRef<'_, Self>, py: Python<'_>, depth: i64) -> PyResult<Vec<(Action, u64)>> {
-        let pos = Position {
-            inner: *slf.inner.position(),
-        };
-        drop(slf);
-        pos.divide_inner(py, depth)
+    fn divide(&self, py: Python<'_>, depth: i64) -> PyResult<Vec<(Action, u64)>> {
+        self.position(py).divide_inner(py, depth)
     }
 
     /// The observation planes of the current position for machine
@@ -457,7 +495,7 @@ impl Game {
     ) -> PyResult<Bound<'py, PyArray3<u8>>> {
         let p = crate::convert::parse::<duke_engine::Perspective>(perspective)?;
         Ok(observation_array(py, |buf| {
-            write_game_observation(&self.inner, p, buf)
+            self.with(py, |g| write_game_observation(g, p, buf))
         }))
     }
 
@@ -479,12 +517,16 @@ impl Game {
     ) -> PyResult<Bound<'py, PyAny>> {
         let p = crate::convert::parse::<duke_engine::Perspective>(perspective)?;
         match out {
-            None => Ok(mask_array(py, self.inner.rules(), |buf| {
-                write_game_mask(&self.inner, p, buf)
-            })
-            .into_any()),
+            None => {
+                let (rules, mask) = self.with(py, |g| {
+                    let mut mask = vec![0u8; duke_engine::encode::action_space(g.rules())];
+                    write_game_mask(g, p, &mut mask);
+                    (g.rules(), mask)
+                });
+                Ok(mask_array(py, rules, |buf| buf.copy_from_slice(&mask)).into_any())
+            }
             Some(out) => {
-                self.mask_into(&out, p)?;
+                self.mask_into(py, &out, p)?;
                 Ok(out)
             }
         }
@@ -503,7 +545,7 @@ impl Game {
     /// is the fast loop.
     #[pyo3(signature = (index, perspective = "absolute"))]
     fn apply_index<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
         index: &Bound<'py, PyAny>,
         perspective: &str,
@@ -511,9 +553,12 @@ impl Game {
         let index = crate::convert::index_arg(index)?;
         let p = crate::convert::parse::<duke_engine::Perspective>(perspective)?;
         let refused = || Error::Value(format!("action index {index} is not a legal decision now"));
-        let d = index_decision(&self.inner, index, p).ok_or_else(refused)?;
-        // A refusal leaves the game unchanged and reads as game_decision's.
-        let drawn = self.inner.apply(d).map_err(|_| refused())?;
+        let (d, drawn) = self.with(py, |g| {
+            let d = index_decision(g, index, p).ok_or_else(refused)?;
+            // A refusal leaves the game unchanged and reads as game_decision's.
+            let drawn = g.apply(d).map_err(|_| refused())?;
+            Ok::<_, Error>((d, drawn))
+        })?;
         Ok(match d {
             Decision::Levy => drawn.map(|t| crate::convert::troop_letter(py, t)),
             Decision::Act(_) => None,
@@ -537,7 +582,7 @@ impl Game {
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
         let p = crate::convert::parse::<duke_engine::Perspective>(perspective)?;
         let mut buf = arrayvec::ArrayVec::<i64, { duke_engine::MAX_ACTIONS + 1 }>::new();
-        game_indices(&self.inner, p, |i| buf.push(i as i64));
+        self.with(py, |g| game_indices(g, p, |i| buf.push(i as i64)));
         Ok(PyArray1::from_slice(py, &buf))
     }
 
@@ -565,7 +610,7 @@ impl Game {
     #[pyo3(signature = (level = None, depth = None, nodes = None, millis = None, seed = 0, threads = 1, network = None))]
     #[allow(clippy::too_many_arguments)]
     fn best_action(
-        slf: PyRef<'_, Self>,
+        &self,
         py: Python<'_>,
         level: Option<i64>,
         depth: Option<i64>,
@@ -585,7 +630,7 @@ impl Game {
             threads,
             network,
         )?;
-        let (answer, _) = Game::answer(slf, py, r)?;
+        let (answer, _) = self.answer(py, r)?;
         Ok(Action::of_decision(py, answer.decision))
     }
 
@@ -595,7 +640,7 @@ impl Game {
     #[pyo3(signature = (level = None, depth = None, nodes = None, millis = None, seed = 0, perspective = "absolute", threads = 1, network = None))]
     #[allow(clippy::too_many_arguments)]
     fn best_index(
-        slf: PyRef<'_, Self>,
+        &self,
         py: Python<'_>,
         level: Option<i64>,
         depth: Option<i64>,
@@ -617,7 +662,7 @@ impl Game {
             threads,
             network,
         )?;
-        let (answer, pos) = Game::answer(slf, py, r)?;
+        let (answer, pos) = self.answer(py, r)?;
         Ok(action_index(answer.decision, &pos, p))
     }
 
@@ -628,15 +673,9 @@ impl Game {
     /// ParseError (code "player.name") for another name, and PhaseError in
     /// setup or once the game is over. Releases the GIL.
     #[pyo3(signature = (player, seed = 0))]
-    fn player_decision(
-        slf: PyRef<'_, Self>,
-        py: Python<'_>,
-        player: &str,
-        seed: u64,
-    ) -> PyResult<Action> {
+    fn player_decision(&self, py: Python<'_>, player: &str, seed: u64) -> PyResult<Action> {
         let p = crate::convert::parse::<duke_engine::search::Player>(player)?;
-        let game = slf.inner.clone();
-        drop(slf);
+        let game = self.engine(py);
         let (d, _) = interruptible(py, Searcher::new(), move |s| p.decide(&game, s, seed))?
             .map_err(Error::from)?;
         Ok(Action::of_decision(py, d))
@@ -652,7 +691,7 @@ impl Game {
     /// once the game is over. Releases the GIL.
     #[pyo3(signature = (level = None, k = 3, threads = 1, network = None))]
     fn hint<'py>(
-        slf: PyRef<'_, Self>,
+        &self,
         py: Python<'py>,
         level: Option<i64>,
         k: i64,
@@ -671,7 +710,7 @@ impl Game {
         )?
         .with_top(k)
         .map_err(Error::from)?;
-        let (h, _) = Game::answer(slf, py, r)?;
+        let (h, _) = self.answer(py, r)?;
         let text = |d: Decision| d.to_string();
         let out = PyDict::new(py);
         out.set_item("best", text(h.decision))?;
@@ -693,37 +732,31 @@ impl Game {
     #[pyo3(signature = (highlights = None, from_dark = false, size = 72, flags = None))]
     fn svg(
         &self,
+        py: Python<'_>,
         highlights: Option<Vec<Bound<'_, PyAny>>>,
         from_dark: bool,
         size: i64,
         flags: Option<u8>,
     ) -> PyResult<String> {
-        let last = self.inner.turns().next_back();
-        svg_text(
-            self.inner.position(),
-            highlights,
-            last,
-            from_dark,
-            flags,
-            size,
-        )
+        let (pos, last) = self.with(py, |g| (*g.position(), g.turns().next_back()));
+        svg_text(&pos, highlights, last, from_dark, flags, size)
     }
 
-    fn _repr_svg_(&self) -> PyResult<String> {
-        self.svg(None, false, 72, None)
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        self.svg(py, None, false, 72, None)
     }
 
     /// A copy of the game, history and generator included.
-    fn copy(&self) -> Game {
-        self.clone()
+    fn copy(&self, py: Python<'_>) -> Game {
+        Game::from_engine(self.engine(py))
     }
 
-    fn __copy__(&self) -> Game {
-        self.clone()
+    fn __copy__(&self, py: Python<'_>) -> Game {
+        self.copy(py)
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
-        self.clone()
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> Game {
+        self.copy(py)
     }
 
     /// Pickles as the record with the seed, and the troop drawn and
@@ -733,24 +766,37 @@ impl Game {
         &self,
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyAny>, (String,), Option<String>)> {
+        let (record, pending) = self.with(py, |g| {
+            (
+                g.record_with_seed(),
+                g.pending_draw().map(|t| t.char().to_string()),
+            )
+        });
         let from_record = py.get_type::<Game>().getattr("from_record")?;
-        Ok((
-            from_record,
-            (self.inner.record_with_seed(),),
-            self.pending_draw(),
-        ))
+        Ok((from_record, (record,), pending))
     }
 
     /// Restores the waiting draw of a pickled game.
-    fn __setstate__(&mut self, state: Option<&str>) -> Result<()> {
+    fn __setstate__(&self, py: Python<'_>, state: Option<&str>) -> Result<()> {
         if let Some(t) = state {
-            self.inner
-                .draw_troop(crate::convert::parse::<duke_engine::Troop>(t)?)?;
+            let t = crate::convert::parse::<duke_engine::Troop>(t)?;
+            self.with(py, |g| g.draw_troop(t))?;
         }
         Ok(())
     }
 
-    fn __repr__(&self) -> String {
-        format!("<Game {} '{}'>", self.phase(), self.inner.position())
+    /// The board as text, what `print(game)` shows (the position's
+    /// `board_text()`); `repr()` gives the phase and the DPN.
+    fn __str__(&self, py: Python<'_>) -> String {
+        let pos = self.with(py, |g| *g.position());
+        duke_engine::render::text_board(&pos, false)
+            .trim_end()
+            .to_string()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        self.with(py, |g| {
+            format!("<Game {} '{}'>", g.phase().as_str(), g.position())
+        })
     }
 }

@@ -41,8 +41,11 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<vecgame::VecGame>()?;
     m.add_function(wrap_pyfunction!(tile::troop_chart, m)?)?;
     m.add_function(wrap_pyfunction!(selfplay::play_games, m)?)?;
+    m.add_function(wrap_pyfunction!(selfplay::iter_games, m)?)?;
+    m.add_class::<selfplay::GameStream>()?;
     m.add_function(wrap_pyfunction!(analyze::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(square_name, m)?)?;
+    m.add_function(wrap_pyfunction!(_value_error, m)?)?;
     m.add_function(wrap_pyfunction!(parse_square, m)?)?;
     m.add("DukeError", py.get_type::<errors::DukeError>())?;
     m.add("ParseError", py.get_type::<errors::ParseError>())?;
@@ -119,6 +122,15 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
+/// A DukeError (code "value") with `message`, for the package's own
+/// checks of its arguments (a count of games, a Gymnasium option): the
+/// same exception, with the same code, as the native module raises for an
+/// argument it cannot take.
+#[pyfunction]
+fn _value_error(py: Python<'_>, message: String) -> Py<pyo3::exceptions::PyBaseException> {
+    PyErr::from(errors::Error::Value(message)).into_value(py)
+}
+
 /// The name of a square index, e.g. `square_name(8) == "C2"`.
 ///
 /// Squares are numbered from A1 = 0 along each rank to F6 = 35
@@ -135,12 +147,13 @@ fn square_name(index: i64) -> PyResult<String> {
         })
 }
 
-/// The index of a square name, in either case, e.g.
-/// `parse_square("c2") == 8`. Raises ParseError for text that names no
-/// square.
+/// The square of a name, in either case, as a `duke.Square` (an int):
+/// e.g. `parse_square("c2") == 8`. Raises ParseError for text that names
+/// no square.
 #[pyfunction]
-fn parse_square(name: &str) -> errors::Result<usize> {
-    Ok(name.parse::<Square>()?.index())
+fn parse_square<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    let sq = name.parse::<Square>().map_err(errors::Error::from)?;
+    convert::square_object(py, sq)
 }
 
 /// The learned evaluation's weights file as the engine reads it, for a
@@ -158,6 +171,9 @@ fn nnue_format(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
     d.set_item("qb", nnue::QB)?;
     d.set_item("max_active", nnue::MAX_ACTIVE)?;
     d.set_item("file_len", nnue::FILE_LEN)?;
+    // The largest second-layer and output biases the engine reads.
+    d.set_item("max_b2", nnue::MAX_B2)?;
+    d.set_item("max_b3", nnue::MAX_B3)?;
     let bases = pyo3::types::PyDict::new(py);
     for b in nnue::Base::ALL {
         bases.set_item(b.name(), b.code())?;

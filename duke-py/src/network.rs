@@ -1,11 +1,14 @@
 //! The learned evaluation's weights, for the searches of a Game.
 
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 pub(crate) use duke_engine::search::nnue::Network as EngineNetwork;
+use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 
-use duke_engine::search::nnue::{Base, Evaluation};
+use duke_engine::search::nnue::{Base, Evaluation, FILE_LEN};
 use numpy::{Element, PyReadonlyArrayDyn};
 
 use crate::classes::Position;
@@ -15,14 +18,16 @@ use crate::errors::Error;
 /// writes, read and checked once. Pass it as `network=` to
 /// `Game.best_action`, `best_index` and `hint` to search with it: its
 /// output alone, or added to the hand-tuned evaluation as a correction
-/// (`base`, which the file names). Raises ParseError (code "nnue.file")
-/// for a file this engine cannot read. The searches use the built-in
-/// network (`Network.builtin()`) unless given another, or the name
-/// "hand-tuned" for the hand-tuned evaluation.
+/// (`base`, which the file names). `Network(data)` and
+/// `Network.from_bytes(data)` read a weights file's bytes,
+/// `Network.from_file(path)` the file itself. Raises ParseError (code
+/// "nnue.file") for a file this engine cannot read. The searches use the
+/// built-in network (`Network.builtin()`) unless given another, or the
+/// name "hand-tuned" for the hand-tuned evaluation.
 ///
 /// >>> duke.Network.builtin().base
 /// 'hand-tuned'
-/// >>> net = duke.Network(open("net.nnue", "rb").read())  # doctest: +SKIP
+/// >>> net = duke.Network.from_file("net.nnue")  # doctest: +SKIP
 /// >>> duke.Game(seed=1).best_action(depth=3, network=net)  # doctest: +SKIP
 /// >>> duke.Game(seed=1).best_action(depth=3, network="hand-tuned")  # doctest: +SKIP
 #[pyclass(module = "duke._duke", name = "Network", frozen)]
@@ -36,6 +41,31 @@ impl Network {
     fn new(data: &[u8]) -> PyResult<Network> {
         Ok(Network {
             inner: Arc::new(EngineNetwork::from_bytes(data).map_err(Error::from)?),
+        })
+    }
+
+    /// A network from a weights file's bytes (the same as the constructor).
+    #[staticmethod]
+    fn from_bytes(data: &[u8]) -> PyResult<Network> {
+        Network::new(data)
+    }
+
+    /// A network from the weights file at `path`. Only a regular file is
+    /// opened (a directory, a FIFO or a device such as /dev/zero is refused
+    /// unread), and at most one byte past a weights file's length
+    /// (`duke.NNUE_FORMAT["file_len"]`) is read: anything else raises
+    /// ParseError (code "nnue.file") naming the path, as a file the engine
+    /// cannot read does. A path that cannot be opened raises OSError
+    /// (FileNotFoundError, ...).
+    #[staticmethod]
+    fn from_file(path: PathBuf) -> PyResult<Network> {
+        let bytes = read_weights(&path)?;
+        let net = EngineNetwork::from_bytes(&bytes).map_err(|e| {
+            let message = format!("{}: {e}", quoted(&path));
+            Error::Worded(e.into(), message)
+        })?;
+        Ok(Network {
+            inner: Arc::new(net),
         })
     }
 
@@ -98,6 +128,65 @@ impl Network {
     fn __repr__(&self) -> String {
         format!("duke.{:?}", self.inner)
     }
+}
+
+/// A path as messages quote input: in quotes, control characters escaped.
+fn quoted(path: &Path) -> String {
+    format!("{:?}", path.as_os_str())
+}
+
+/// The bytes of the weights file at `path`: a regular file, of which at
+/// most `FILE_LEN + 1` bytes are read. A path that is not a regular file,
+/// or a longer file, is the engine's refusal of a weights file (its kind
+/// and code, "nnue.file") with a message naming the path.
+fn read_weights(path: &Path) -> PyResult<Vec<u8>> {
+    let os_error = |e: std::io::Error| -> PyErr {
+        match e.raw_os_error() {
+            // OSError(errno, text, filename) is the errno's subclass
+            // (FileNotFoundError, PermissionError, ...) naming the path.
+            Some(errno) => {
+                let text = e.to_string();
+                let text = text
+                    .strip_suffix(&format!(" (os error {errno})"))
+                    .unwrap_or(&text)
+                    .to_string();
+                PyOSError::new_err((errno, text, path.as_os_str().to_os_string()))
+            }
+            None => PyOSError::new_err(format!("{}: {e}", quoted(path))),
+        }
+    };
+    // The engine's verdict on what was read: the kind and code of a weights
+    // file it refuses.
+    let refused = |read: &[u8], message: String| -> PyErr {
+        match EngineNetwork::from_bytes(read) {
+            Err(e) => Error::Worded(e.into(), message).into(),
+            Ok(_) => PyOSError::new_err(message),
+        }
+    };
+    let meta = std::fs::metadata(path).map_err(os_error)?;
+    if !meta.is_file() {
+        return Err(refused(
+            &[],
+            format!(
+                "{}: not a regular file (a weights file is a regular file of {FILE_LEN} bytes)",
+                quoted(path)
+            ),
+        ));
+    }
+    let mut bytes = Vec::with_capacity(FILE_LEN + 1);
+    std::fs::File::open(path)
+        .and_then(|f| f.take(FILE_LEN as u64 + 1).read_to_end(&mut bytes))
+        .map_err(os_error)?;
+    if bytes.len() > FILE_LEN {
+        return Err(refused(
+            &bytes,
+            format!(
+                "{}: more than {FILE_LEN} bytes (a weights file is {FILE_LEN} bytes)",
+                quoted(path)
+            ),
+        ));
+    }
+    Ok(bytes)
 }
 
 /// An array's values in order, whatever its shape.

@@ -9,13 +9,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyType};
 
 use crate::classes::{Action, Outcome, Position};
-use crate::convert::square;
+use crate::convert::{square, square_list, square_object, square_option};
 use crate::errors::{Error, Result};
 use crate::tile::Tile;
-
-pub fn squares(bb: Bitboard) -> Vec<usize> {
-    bb.into_iter().map(|s| s.index()).collect()
-}
 
 pub fn bag_dict<'py>(py: Python<'py>, bag: duke_engine::Bag) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
@@ -175,11 +171,9 @@ impl Position {
     }
 
     /// The square of a side's Duke, or None once it is captured.
-    fn duke(&self, side_: &str) -> PyResult<Option<usize>> {
-        Ok(self
-            .inner
-            .duke(crate::convert::parse::<duke_engine::Side>(side_)?)
-            .map(|s| s.index()))
+    fn duke<'py>(&self, py: Python<'py>, side_: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let side = crate::convert::parse::<duke_engine::Side>(side_)?;
+        square_option(py, self.inner.duke(side))
     }
 
     /// The rules of the game this position belongs to, as text:
@@ -200,25 +194,23 @@ impl Position {
     /// The Mountain's square (Expanded Play), or None when the rules have
     /// no Mountain or it is not on the board yet.
     #[getter]
-    fn mountain(&self) -> Option<usize> {
-        self.inner.mountain().map(|s| s.index())
+    fn mountain<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        square_option(py, self.inner.mountain())
     }
 
     /// The Fort's square (Expanded Play), or None when the rules have no
     /// Fort or it is not on the board yet.
     #[getter]
-    fn fort(&self) -> Option<usize> {
-        self.inner.fort().map(|s| s.index())
+    fn fort<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        square_option(py, self.inner.fort())
     }
 
     /// The square of a side's Flag, the one that side keeps from the
     /// opponent (Counting Coup and Other Objective), or None when the
     /// rules have no Flags or it is not placed yet.
-    fn flag(&self, side_: &str) -> PyResult<Option<usize>> {
-        Ok(self
-            .inner
-            .flag(crate::convert::parse::<duke_engine::Side>(side_)?)
-            .map(|s| s.index()))
+    fn flag<'py>(&self, py: Python<'py>, side_: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let side = crate::convert::parse::<duke_engine::Side>(side_)?;
+        square_option(py, self.inner.flag(side))
     }
 
     /// A side's points in Counting Coup (0 to 3; 3 wins), DPN's `score=`;
@@ -348,26 +340,36 @@ impl Position {
 
     /// The squares the mover's Duke reaches by its chart but may not enter,
     /// each with the squares of the enemy tiles that would capture it there.
-    fn duke_dangers(&self) -> Vec<(usize, Vec<usize>)> {
+    #[allow(clippy::type_complexity)]
+    fn duke_dangers<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Vec<(Bound<'py, PyAny>, Vec<Bound<'py, PyAny>>)>> {
         self.inner
             .duke_dangers()
-            .map(|(sq, by)| (sq.index(), squares(by)))
+            .map(|(sq, by)| Ok((square_object(py, sq)?, square_list(py, by)?)))
             .collect()
     }
 
-    /// Every square on which a side could capture an enemy tile.
-    fn attacks(&self, side_: &str) -> PyResult<Vec<usize>> {
-        Ok(squares(self.inner.attacks(crate::convert::parse::<
-            duke_engine::Side,
-        >(side_)?)))
+    /// Every square on which a side could capture an enemy tile, as a list
+    /// of `duke.Square` (A1 first).
+    ///
+    /// >>> duke.Position().attacks("light")
+    /// [Square('A1'), Square('E1'), Square('B2'), Square('D2')]
+    fn attacks<'py>(&self, py: Python<'py>, side_: &str) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let side = crate::convert::parse::<duke_engine::Side>(side_)?;
+        square_list(py, self.inner.attacks(side))
     }
 
     /// The squares of a side's tiles that could capture on a square.
-    fn attackers(&self, side_: &str, sq: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
-        Ok(squares(self.inner.attackers(
-            crate::convert::parse::<duke_engine::Side>(side_)?,
-            square(sq)?,
-        )))
+    fn attackers<'py>(
+        &self,
+        py: Python<'py>,
+        side_: &str,
+        sq: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let side = crate::convert::parse::<duke_engine::Side>(side_)?;
+        square_list(py, self.inner.attackers(side, square(sq)?))
     }
 
     /// Whether a side's Duke could be captured now.
@@ -503,8 +505,10 @@ impl Position {
             ^ u64::from(self.inner.quiet())
     }
 
+    /// The board as text, what `print(position)` shows (`board_text()`);
+    /// `repr()` and `dpn()` give the DPN.
     fn __str__(&self) -> String {
-        self.inner.to_string()
+        text_board(&self.inner, false).trim_end().to_string()
     }
 
     fn __repr__(&self) -> String {

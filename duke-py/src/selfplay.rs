@@ -6,13 +6,18 @@
 use duke_engine::encode::{
     action_index, write_game_mask, write_game_observation, ACTION_SPACE, OBS_LEN,
 };
+use duke_engine::search::nnue::Evaluation;
 use duke_engine::search::{Driver, Input, Player, Searcher};
-use duke_engine::{BySide, Game as EngineGame, Side};
+use duke_engine::{BySide, Game as EngineGame, Limit, Side};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::sync::MutexExt;
+use pyo3::types::{PyDict, PyIterator};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, TryLockError};
+use std::thread::ThreadId;
 
-use crate::errors::Result;
+use crate::errors::{Error, Result};
 
 /// A player's name (`random`, `greedy`, `level1` ... `level5`), read by
 /// the engine.
@@ -44,6 +49,7 @@ struct Block {
     mask: Vec<u8>,
 }
 
+#[derive(Clone, Copy)]
 struct Options {
     observe: bool,
     mask: bool,
@@ -51,7 +57,89 @@ struct Options {
     persp: duke_engine::Perspective,
 }
 
+impl Options {
+    /// The options of a call, each checked by the engine: `top` is a
+    /// hint's length (`Limit::Hints`, code "hint.count").
+    fn new(observe: bool, mask: bool, top: i64, perspective: &str) -> Result<Options> {
+        Ok(Options {
+            observe,
+            mask,
+            top: Limit::Hints.check(top)?,
+            persp: crate::convert::parse::<duke_engine::Perspective>(perspective)?,
+        })
+    }
+}
+
+/// A game of a call: its seed and players, read by the engine.
+fn game_plan(seed: u64, light: &str, dark: &str) -> Result<(u64, BySide<Player>)> {
+    Ok((seed, BySide::new(player(light)?, player(dark)?)))
+}
+
 impl Block {
+    /// An empty block whose searcher evaluates with `network` and stops
+    /// when `stop` is set.
+    fn new(network: &Evaluation) -> Block {
+        let mut b = Block::default();
+        b.searcher.set_evaluation(network);
+        b
+    }
+
+    /// The rows played so far as the two dicts of columns `play_games`
+    /// returns; the block is left empty (its searcher kept).
+    fn take_tables<'py>(
+        &mut self,
+        py: Python<'py>,
+        opts: &Options,
+    ) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
+        let searcher = std::mem::take(&mut self.searcher);
+        let b = std::mem::replace(
+            self,
+            Block {
+                searcher,
+                ..Block::default()
+            },
+        );
+        let g = PyDict::new(py);
+        g.set_item("record", b.records)?;
+        g.set_item("winner", b.winners)?;
+        g.set_item("reason", b.reasons)?;
+        g.set_item("turns", PyArray1::from_vec(py, b.turns))?;
+        g.set_item("decisions", PyArray1::from_vec(py, b.counts))?;
+        let n = b.side.len();
+        let d = PyDict::new(py);
+        d.set_item("game", PyArray1::from_vec(py, b.game))?;
+        d.set_item("ply", PyArray1::from_vec(py, b.ply))?;
+        d.set_item("turn", PyArray1::from_vec(py, b.turn))?;
+        d.set_item(
+            "side",
+            b.side
+                .into_iter()
+                .map(duke_engine::Side::as_str)
+                .collect::<Vec<_>>(),
+        )?;
+        d.set_item("dpn", b.dpn)?;
+        d.set_item("action", b.action)?;
+        d.set_item("index", PyArray1::from_vec(py, b.index))?;
+        d.set_item("drawn", b.drawn)?;
+        d.set_item("score", b.score)?;
+        d.set_item("top_actions", b.top_actions)?;
+        d.set_item("top_scores", b.top_scores)?;
+        d.set_item("result", PyArray1::from_vec(py, b.result))?;
+        if opts.observe {
+            let a = PyArray1::from_vec(py, b.obs).reshape([n, OBS_LEN])?;
+            d.set_item("observation", a)?;
+        } else {
+            d.set_item("observation", py.None())?;
+        }
+        if opts.mask {
+            let a = PyArray1::from_vec(py, b.mask).reshape([n, ACTION_SPACE])?;
+            d.set_item("mask", a)?;
+        } else {
+            d.set_item("mask", py.None())?;
+        }
+        Ok((g, d))
+    }
+
     /// Plays one game from the standard start with `seed` (the levy's
     /// draws, the random player and the noise of levels 1 and 2 all follow
     /// from it) and appends its rows.
@@ -123,10 +211,11 @@ impl Block {
     }
 }
 
-/// Plays whole games from the standard start, with the GIL released. Each
-/// game is given as `(seed, light player, dark player)`. A player is
-/// `"random"`, `"greedy"`, `"level1"` to `"level5"`, or search limits
-/// (`"depth4"`, `"nodes20000"`, `"millis500"`).
+/// Plays whole games from the standard start, with the GIL released, and
+/// returns them all at once. Each game is given as `(seed, light player,
+/// dark player)`. A player is `"random"`, `"greedy"`, `"level1"` to
+/// `"level5"`, or search limits (`"depth4"`, `"nodes20000"`,
+/// `"millis500"`).
 ///
 /// Returns two dicts of columns. The first holds the games, one row each:
 /// `record` without the seed, `winner`, `reason`, `turns`, `decisions`.
@@ -146,81 +235,204 @@ impl Block {
 /// Game k of a list is the same whatever else the list holds. Every level
 /// and search-limit player evaluates with `network`: the built-in network
 /// by default, a `duke.Network`, or a name ("builtin", "hand-tuned").
+///
+/// Every game stays in memory until the call returns (with `observe` and
+/// `mask`, about 1.3 MB a game), so a list holds at most `duke.MAX_GAMES`
+/// games (65,536, a batch's most; more raises DukeError, code
+/// "batch.size"): `iter_games` plays any number, one game at a time.
+/// `top` is 0 to `duke.MAX_HINTS` (code "hint.count"), as a hint's `k`.
 #[pyfunction]
 #[pyo3(signature = (games, observe = false, mask = false, top = 0, perspective = "mover", network = None))]
 pub fn play_games<'py>(
     py: Python<'py>,
-    games: Vec<(u64, String, String)>,
+    games: &Bound<'py, PyAny>,
     observe: bool,
     mask: bool,
-    top: usize,
+    top: i64,
     perspective: &str,
     network: Option<crate::network::NetworkArg<'py>>,
 ) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
     let network = crate::network::resolve(network)?;
-    let opts = Options {
-        observe,
-        mask,
-        top,
-        persp: crate::convert::parse::<duke_engine::Perspective>(perspective)?,
-    };
+    let opts = Options::new(observe, mask, top, perspective)?;
+    // The batch limit before the list is read, let alone played.
+    if let Ok(n) = games.len() {
+        if n > duke_engine::batch::MAX_GAMES {
+            return Err(too_many(n).into());
+        }
+    }
+    let games: Vec<(u64, String, String)> = games.extract()?;
     let mut plan = Vec::with_capacity(games.len());
     for (seed, light, dark) in &games {
-        let players = BySide::new(player(light)?, player(dark)?);
-        plan.push((*seed, players));
+        plan.push(game_plan(*seed, light, dark)?);
     }
     // Ctrl-C stops the block between decisions (and within a search).
-    let b = crate::interrupt::with_stop(py, move |stop| {
-        let mut b = Block::default();
-        b.searcher.set_stop_flag(Some(std::sync::Arc::clone(&stop)));
-        b.searcher.set_evaluation(&network);
+    let mut b = crate::interrupt::with_stop(py, move |stop| {
+        let mut b = Block::new(&network);
+        b.searcher.set_stop_flag(Some(Arc::clone(&stop)));
         for (id, (seed, players)) in plan.into_iter().enumerate() {
-            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            if stop.load(Ordering::Relaxed) {
                 break;
             }
             b.play(id as u32, seed, players, &opts, &stop);
         }
         b
     })?;
-    let g = PyDict::new(py);
-    g.set_item("record", b.records)?;
-    g.set_item("winner", b.winners)?;
-    g.set_item("reason", b.reasons)?;
-    g.set_item("turns", PyArray1::from_vec(py, b.turns))?;
-    g.set_item("decisions", PyArray1::from_vec(py, b.counts))?;
-    let n = b.side.len();
-    let d = PyDict::new(py);
-    d.set_item("game", PyArray1::from_vec(py, b.game))?;
-    d.set_item("ply", PyArray1::from_vec(py, b.ply))?;
-    d.set_item("turn", PyArray1::from_vec(py, b.turn))?;
-    d.set_item(
-        "side",
-        b.side
-            .into_iter()
-            .map(duke_engine::Side::as_str)
-            .collect::<Vec<_>>(),
-    )?;
-    d.set_item("dpn", b.dpn)?;
-    d.set_item("action", b.action)?;
-    d.set_item("index", PyArray1::from_vec(py, b.index))?;
-    d.set_item("drawn", b.drawn)?;
-    d.set_item("score", b.score)?;
-    d.set_item("top_actions", b.top_actions)?;
-    d.set_item("top_scores", b.top_scores)?;
-    d.set_item("result", PyArray1::from_vec(py, b.result))?;
-    if observe {
-        let a = PyArray1::from_vec(py, b.obs).reshape([n, OBS_LEN])?;
-        d.set_item("observation", a)?;
-    } else {
-        d.set_item("observation", py.None())?;
+    b.take_tables(py, &opts)
+}
+
+/// The engine's batch limit for a list of `n` games, with the way out.
+fn too_many(n: usize) -> Error {
+    // VecGame::try_new refuses a size past MAX_GAMES before it allocates
+    // anything: its error is the engine's words and code ("batch.size").
+    match duke_engine::batch::VecGame::try_new(n, 0, duke_engine::Perspective::Mover) {
+        Err(e) => {
+            let message = format!(
+                "play_games: {e}: a list of games is held in memory whole; \
+                 iter_games plays any number, one game at a time"
+            );
+            Error::Worded(e.into(), message)
+        }
+        Ok(_) => Error::Value(format!("play_games: {n} games")),
     }
-    if mask {
-        let a = PyArray1::from_vec(py, b.mask).reshape([n, ACTION_SPACE])?;
-        d.set_item("mask", a)?;
-    } else {
-        d.set_item("mask", py.None())?;
+}
+
+/// Plays whole games from the standard start, one at a time, as they are
+/// asked for: an iterator whose every item is the pair of dicts
+/// `play_games` returns, for one game (its `decisions["game"]` is the
+/// game's place in `games`). `games` is any iterable of `(seed, light,
+/// dark)`, read one game ahead of nothing: a generator of games never
+/// ends, and the memory held is one game's whatever the number played.
+/// Arguments as for `play_games`, checked when it is called; each game is
+/// played with the GIL released, and Ctrl-C stops it (KeyboardInterrupt).
+/// After an exception the iterator is done.
+///
+/// >>> stream = duke.iter_games((seed, "random", "random") for seed in range(10**12))
+/// >>> games, decisions = next(stream)  # one game played, the rest not yet
+/// >>> len(games["record"]), int(decisions["game"][0]), int(next(stream)[1]["game"][0])
+/// (1, 0, 1)
+#[pyfunction]
+#[pyo3(signature = (games, observe = false, mask = false, top = 0, perspective = "mover", network = None))]
+pub fn iter_games<'py>(
+    games: &Bound<'py, PyAny>,
+    observe: bool,
+    mask: bool,
+    top: i64,
+    perspective: &str,
+    network: Option<crate::network::NetworkArg<'py>>,
+) -> PyResult<GameStream> {
+    let network = crate::network::resolve(network)?;
+    let opts = Options::new(observe, mask, top, perspective)?;
+    let source = games.try_iter()?.unbind();
+    Ok(GameStream {
+        state: Mutex::new(Stream {
+            source: Some(source),
+            block: Block::new(&network),
+            opts,
+            next: 0,
+        }),
+        owner: Mutex::new(None),
+    })
+}
+
+/// The iterator `iter_games` returns: one game played per step.
+#[pyclass(module = "duke._duke", name = "GameStream", frozen)]
+pub struct GameStream {
+    state: Mutex<Stream>,
+    /// The thread playing a step now: the games' source may run any Python
+    /// code, and if it asks this iterator for a game on the same thread,
+    /// that is an error (as a generator's "already executing"), not a wait
+    /// for itself.
+    owner: Mutex<Option<ThreadId>>,
+}
+
+/// Clears the stream's owner when a step ends, however it ends.
+struct Owned<'a>(&'a Mutex<Option<ThreadId>>);
+
+impl Drop for Owned<'_> {
+    fn drop(&mut self) {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = None;
     }
-    Ok((g, d))
+}
+
+struct Stream {
+    /// The games still to play; None once done.
+    source: Option<Py<PyIterator>>,
+    block: Block,
+    opts: Options,
+    /// The place of the next game.
+    next: u64,
+}
+
+#[pymethods]
+impl GameStream {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    /// The next game, played now: `(games, decisions)` as `play_games`
+    /// returns them for one game.
+    fn __next__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Option<(Bound<'py, PyDict>, Bound<'py, PyDict>)>> {
+        // One game at a time: a second thread waits for the first's game.
+        let me = std::thread::current().id();
+        let mut guard = match self.state.try_lock() {
+            Ok(guard) => guard,
+            Err(TryLockError::Poisoned(e)) => e.into_inner(),
+            Err(TryLockError::WouldBlock) => {
+                if *self.owner.lock().unwrap_or_else(PoisonError::into_inner) == Some(me) {
+                    return Err(Error::Value(
+                        "iter_games: the iterator is already playing a game on this thread \
+                         (the games' source asked it for one)"
+                            .into(),
+                    )
+                    .into());
+                }
+                self.state
+                    .lock_py_attached(py)
+                    .unwrap_or_else(PoisonError::into_inner)
+            }
+        };
+        *self.owner.lock().unwrap_or_else(PoisonError::into_inner) = Some(me);
+        let _owned = Owned(&self.owner);
+        let stream = &mut *guard;
+        let Some(source) = stream.source.as_ref().map(|s| s.clone_ref(py)) else {
+            return Ok(None);
+        };
+        let result = Self::step(py, source.bind(py), stream);
+        if !matches!(result, Ok(Some(_))) {
+            stream.source = None;
+        }
+        result
+    }
+}
+
+impl GameStream {
+    fn step<'py>(
+        py: Python<'py>,
+        source: &Bound<'py, PyIterator>,
+        stream: &mut Stream,
+    ) -> PyResult<Option<(Bound<'py, PyDict>, Bound<'py, PyDict>)>> {
+        let Some(item) = source.clone().next() else {
+            return Ok(None);
+        };
+        let (seed, light, dark): (u64, String, String) = item?.extract()?;
+        let (seed, players) = game_plan(seed, &light, &dark)?;
+        let k = stream.next;
+        let block = &mut stream.block;
+        let opts = &stream.opts;
+        crate::interrupt::with_stop(py, |stop: Arc<AtomicBool>| {
+            block.searcher.set_stop_flag(Some(Arc::clone(&stop)));
+            block.play(0, seed, players, opts, &stop);
+            block.searcher.set_stop_flag(None);
+        })?;
+        stream.next += 1;
+        let n = stream.block.side.len();
+        let (g, d) = stream.block.take_tables(py, &stream.opts)?;
+        d.set_item("game", PyArray1::from_vec(py, vec![k; n]))?;
+        Ok(Some((g, d)))
+    }
 }
 
 /// A search's score as people read it, the same in every face: Footmen

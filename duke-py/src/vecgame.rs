@@ -205,7 +205,7 @@ impl VecGame {
     fn game(&self, i: usize) -> PyResult<Game> {
         self.inner
             .game(i)
-            .map(|g| Game { inner: g })
+            .map(Game::from_engine)
             .ok_or_else(|| Error::Value(format!("game {i} is out of range")).into())
     }
 }

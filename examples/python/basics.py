@@ -13,6 +13,7 @@ pos = duke.Position()  # the standard start; duke.Position("<DPN>") for any othe
 assert pos.dpn() == "2fdf1/6/6/6/6/1FDF2 l ABCFGIKLMNPPPRSW/abcfgiklmnppprsw 0 0"
 # ActionList([Action('F@C2'), ..., Action('B1-B2'), ...])
 assert len(pos.legal_actions()) == 18
+assert "B1-B2" in pos.legal_actions()  # an Action, or its text
 assert pos.perft(4) == 66854
 nxt = pos.play("B1-B2")  # positions are immutable values (hashable, picklable)
 assert nxt.side_to_move == "dark" and pos.side_to_move == "light"
@@ -22,8 +23,9 @@ assert duke_tile is not None and duke_tile.troop == "Duke"
 # its marks: [('slide', -1, 0), ('slide', 1, 0)]; .flips_to() for the other face
 print(duke_tile.chart())
 print(pos.duke_dangers())  # squares the Duke may not enter, with their attackers
-print(pos.attacks("dark"), pos.is_duke_attacked("light"))
-print(pos.board_text())
+# Squares are duke.Square values: ints (duke.C5 == 26) that print as their names.
+print(pos.attacks("dark"), pos.is_duke_attacked("light"))  # [Square('C5'), ...] False
+print(pos)  # the board (board_text()); repr(pos) is Position('<DPN>')
 # ANCHOR_END: positions
 
 # ANCHOR: errors

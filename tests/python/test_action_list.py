@@ -18,6 +18,36 @@ def texts(seq):
     return [str(a) for a in seq]
 
 
+def test_in_index_and_count_take_action_text():
+    # As python-chess's `chess.Move.from_uci("e2e4") in board.legal_moves`,
+    # and with the text itself too: "B1-B2" in game.legal_actions().
+    game = duke.Game(seed=1)
+    actions = game.legal_actions()
+    assert "B1-B2" in actions and "levy" in actions
+    assert "b1-b2" in actions  # read as the engine reads action text
+    assert "B1-B3" not in actions and "not an action" not in actions and "" not in actions
+    assert " B1-B2" not in actions  # nothing before or after, as everywhere
+    assert actions.index("B1-B2") == actions.index(duke.Action("B1-B2"))
+    assert actions.count("levy") == 1 and actions.count("B1-B3") == 0
+    with pytest.raises(ValueError):
+        actions.index("B1-B3")
+    assert None not in actions and 3 not in actions and b"B1-B2" not in actions
+    # The capture mark aside, as Actions compare: C3-C5 finds C3xC5.
+    pos = duke.Position("D4d/5W/6/6/6/6 l P/- 0 0")
+    captures = pos.legal_actions()
+    assert "F5xF6" in captures and "F5-F6" in captures
+    assert duke.Action("F5-F6") == duke.Action("F5xF6")
+    # An Action is not equal to its text (an Action equals the texts of
+    # both marks, which no hash could follow); str(action) gives the text.
+    assert duke.Action("B1-B2") != "B1-B2" and str(duke.Action("B1-B2")) == "B1-B2"
+    # A whole game played by text.
+    rng = random.Random(2)
+    while game.outcome is None:
+        text = str(rng.choice(game.legal_actions()))
+        assert text in game.legal_actions()
+        game.play(text)
+
+
 def test_it_is_a_sequence_of_the_listed_actions():
     pos = duke.Position()
     actions = pos.legal_actions()
@@ -33,7 +63,7 @@ def test_it_is_a_sequence_of_the_listed_actions():
     assert actions[True] is as_list[1]
     assert texts(reversed(actions)) == texts(reversed(as_list))
     assert duke.Action("B1-B2") in actions and duke.Action("B1-B3") not in actions
-    assert "B1-B2" not in actions  # entries are Actions, as in a list of them
+    assert "B1-B2" in actions  # text is read as the engine reads it (see below)
     assert actions.index(duke.Action("B1-B2")) == texts(as_list).index("B1-B2")
     assert actions.count(duke.Action("B1-B2")) == 1 and actions.count(duke.Action("B1-B3")) == 0
     with pytest.raises(ValueError):

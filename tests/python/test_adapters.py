@@ -49,6 +49,9 @@ def test_gymnasium_illegal_action_loses_by_default_and_raises_on_request():
     assert (reward, terminated, truncated) == (-1.0, True, False)
     assert info["illegal_action"] is True
     assert env.game.position.dpn() == before
+    # The forfeit is the environment's, not an outcome of the game.
+    assert (info["winner"], info["reason"], info["outcome"], info["result"]) == (
+        "dark", "illegal-action", None, None)
 
     strict = DukeEnv(illegal_action="raise")
     obs, info = strict.reset(seed=1)
@@ -60,8 +63,9 @@ def test_gymnasium_illegal_action_loses_by_default_and_raises_on_request():
         env.step(duke.ACTION_SPACE)
     with pytest.raises(duke.DukeError, match="perspective"):
         DukeEnv(perspective="sideways")
-    with pytest.raises(duke.DukeError, match="render_mode"):
+    with pytest.raises(duke.DukeError, match="render_mode") as e:
         DukeEnv(render_mode="human")
+    assert e.value.code == "value"
 
 
 def test_gymnasium_env_plays_full_games_against_random():
@@ -81,6 +85,34 @@ def test_gymnasium_env_plays_full_games_against_random():
             obs, info = env.reset()
     assert finished >= 3
     assert isinstance(DukeEnv(render_mode="ansi").render(), str)
+
+
+@pytest.mark.parametrize("opponent", ["random", None])
+def test_gymnasium_last_step_gives_the_outcome_in_info(opponent):
+    from duke.gym import DukeEnv
+
+    env = DukeEnv(opponent=opponent)
+    rng = np.random.default_rng(4)
+    obs, info = env.reset(seed=4)
+    assert "winner" not in info and "outcome" not in info
+    reasons = set()
+    for _ in range(3):
+        terminated = False
+        while not terminated:
+            assert "outcome" not in info  # only once the game is over
+            legal = np.flatnonzero(info["action_mask"])
+            obs, reward, terminated, truncated, info = env.step(int(rng.choice(legal)))
+            assert not truncated
+        outcome = env.game.outcome
+        assert outcome is not None and info["outcome"] == outcome
+        assert info["winner"] == outcome.winner and info["reason"] == outcome.reason
+        assert info["result"] == str(outcome)  # the engine's words: "Dark wins: ..."
+        assert info["winner"] in ("light", "dark", None) and "action_mask" in info
+        if opponent is not None and info["winner"] is not None:
+            assert reward == (1.0 if info["winner"] == env.agent_side else -1.0)
+        reasons.add(info["reason"])
+        obs, info = env.reset()
+    assert reasons <= {"duke-captured", "no-action", "repetition", "quiet-turns"}
 
 
 def test_gymnasium_env_is_reproducible():

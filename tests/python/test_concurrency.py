@@ -129,6 +129,75 @@ def test_one_game_shared_by_a_writer_and_readers():
     assert hints
 
 
+def test_one_game_hammered_by_threads_without_a_lock():
+    """Writers and readers share one Game with no lock of their own: every
+    call has the game to itself (pyo3's "Already borrowed" RuntimeError
+    came from this), a play that another thread made illegal is refused as
+    any illegal play is, and the game stays whole. Objects whose finalizers
+    use the game are collected meanwhile: a call never waits for itself."""
+    import gc
+    import time
+
+    game = duke.Game(seed=11)
+    errors = []
+    stop = threading.Event()
+
+    class Litter:
+        def __init__(self):
+            self.me = self  # a cycle: freed by the collector, inside any call
+
+        def __del__(self):
+            game.phase
+            # (no sleep here: a finalizer that gives the GIL away stalls every thread)
+
+    def writer(seed):
+        rng = random.Random(seed)
+        while not stop.is_set():
+            try:
+                Litter()
+                actions = game.legal_actions()
+                if actions:
+                    game.play(rng.choice(actions))
+                if game.outcome is not None or rng.random() < 0.2:
+                    game.undo()
+            except duke.DukeError:
+                pass  # another thread played first: refused, nothing changed
+            except Exception as e:  # noqa: BLE001 - reported below
+                errors.append(repr(e))
+
+    def reader():
+        while not stop.is_set():
+            try:
+                Litter()
+                game.position.legal_actions()
+                game.legal_mask("mover")
+                game.legal_indices()
+                game.observation("mover")
+                game.record(with_seed=True)
+                repr(game)
+                game.copy()
+                pickle.loads(pickle.dumps(game))
+            except Exception as e:  # noqa: BLE001 - reported below
+                errors.append(repr(e))
+
+    threads = [threading.Thread(target=writer, args=(s,)) for s in (1, 2)]
+    threads += [threading.Thread(target=reader) for _ in range(2)]
+    thresholds = gc.get_threshold()
+    gc.set_threshold(10, 10000, 10000)  # young litter collected often, no full collections
+    try:
+        for t in threads:
+            t.start()
+        time.sleep(1.5)
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+        gc.set_threshold(*thresholds)
+    assert errors == [], sorted(set(errors))[:5]
+    again = duke.Game.from_record(game.record(with_seed=True))
+    assert again.position == game.position and again.phase == game.phase
+
+
 def continue_game(game):
     """Runs in another process: plays on from the pickled game."""
     play_random(game, random.Random(game.position.key), 40)

@@ -112,3 +112,55 @@ def test_vecgame_sizes_named(n):
         duke.VecGame(n)
     if isinstance(e.value, duke.DukeError):
         assert e.value.code == "batch.size"
+
+
+def bytes_read():
+    """The bytes this process has read so far (Linux's /proc/self/io rchar)."""
+    with open("/proc/self/io", encoding="ascii") as f:
+        return int(next(line for line in f if line.startswith("rchar:")).split()[1])
+
+
+def test_a_weights_file_is_read_within_its_length(tmp_path):
+    """Network.from_file opens regular files only and reads at most one byte
+    past a weights file's length: /dev/zero, a directory, a FIFO with no
+    writer and an endless file are refused (code nnue.file) at once."""
+    import os
+
+    limit = duke.NNUE_FORMAT["file_len"]
+    weights = duke.Network.builtin().to_bytes()
+    assert len(weights) == limit
+    huge = tmp_path / "huge.nnue"
+    with open(huge, "wb") as f:
+        f.truncate(1 << 26)  # sparse: 64 MiB of zeros on no disk
+    over = tmp_path / "over.nnue"
+    over.write_bytes(weights + b"\0")
+    cases = [(tmp_path, "not a regular file"), (huge, f"more than {limit} bytes"),
+             (over, f"more than {limit} bytes")]
+    if os.path.exists("/dev/zero"):
+        cases.append(("/dev/zero", "not a regular file"))
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "fifo"
+        os.mkfifo(fifo)
+        cases.append((fifo, "not a regular file"))
+    counted = os.path.exists("/proc/self/io")
+    for path, words in cases:
+        before = bytes_read() if counted else 0
+        with pytest.raises(duke.ParseError) as e:
+            duke.Network.from_file(path)
+        if counted:
+            assert bytes_read() - before <= limit + 1 + 4096, path
+        assert e.value.code == "nnue.file", path
+        assert words in str(e.value) and str(path) in str(e.value), str(e.value)
+    with pytest.raises(FileNotFoundError) as missing:
+        duke.Network.from_file(tmp_path / "nowhere.nnue")
+    assert missing.value.filename == str(tmp_path / "nowhere.nnue")
+    junk = tmp_path / "junk.nnue"
+    junk.write_bytes(b"\0" * limit)
+    with pytest.raises(duke.ParseError, match="DUKENNUE") as e:
+        duke.Network.from_file(junk)
+    assert e.value.code == "nnue.file" and str(junk) in str(e.value)
+    good = tmp_path / "good.nnue"
+    good.write_bytes(weights)
+    assert duke.Network.from_file(good).to_bytes() == weights
+    assert duke.Network.from_file(str(good)).to_bytes() == weights
+    assert duke.Network.from_bytes(weights).to_bytes() == weights

@@ -29,8 +29,8 @@ def test_divide_sums_to_perft():
 def test_standard_position_basics():
     pos = duke.Position()
     assert pos == duke.Position.standard()
-    assert str(pos) == "2fdf1/6/6/6/6/1FDF2 l ABCFGIKLMNPPPRSW/abcfgiklmnppprsw 0 0"
-    assert repr(pos).startswith("Position('2fdf1")
+    assert pos.dpn() == "2fdf1/6/6/6/6/1FDF2 l ABCFGIKLMNPPPRSW/abcfgiklmnppprsw 0 0"
+    assert repr(pos) == f"Position('{pos.dpn()}')"
     assert pos.side_to_move == "light"
     assert pos.bag("light")["P"] == 3
     assert sum(pos.bag("dark").values()) == 16
@@ -41,6 +41,51 @@ def test_standard_position_basics():
     assert tile.flips_to() == [("slide", 0, 1), ("slide", 0, -1)]
     assert pos.tile_at(duke.A3) is None
     assert duke.square_name(duke.C2) == "C2" and duke.parse_square("c2") == duke.C2
+
+
+def test_print_shows_the_board_and_repr_the_dpn(capsys):
+    # As python-chess's print(board): the board; repr() keeps the DPN.
+    game = duke.Game(seed=3)
+    game.play("B1-B2")
+    board = game.position.board_text().rstrip("\n")
+    assert str(game) == str(game.position) == board
+    print(game)
+    print(game.position)
+    assert capsys.readouterr().out == f"{board}\n{board}\n"
+    assert board.splitlines()[-1].split() == list("ABCDEF") and "+F" in board
+    assert repr(game) == f"<Game play '{game.position.dpn()}'>"
+    assert repr(game.position) == f"Position('{game.position.dpn()}')"
+    assert duke.Position(game.position.dpn()) == game.position
+
+
+def test_squares_are_returned_with_their_names():
+    pos = duke.Position("D4d/5W/6/6/6/6 l P/- 0 0")
+    attacks = pos.attacks("light")
+    assert attacks and all(type(s) is duke.Square for s in attacks)
+    assert [s.name for s in attacks] == [duke.square_name(s) for s in attacks]
+    assert repr(attacks[:2]) == "[Square('E4'), Square('F4')]"
+    assert [str(s) for s in pos.attackers("light", "F6")] == ["F5", "A6"]
+    assert pos.duke("light") == duke.A6 and str(pos.duke("light")) == "A6"
+    sq, by = pos.duke_dangers()[0]
+    assert type(sq) is duke.Square and all(type(s) is duke.Square for s in by)
+    a = duke.Action("C3xC5")
+    assert (a.actor, a.from_square, a.to_square) == (duke.C3, duke.C3, duke.C5)
+    assert repr(a.to_square) == "Square('C5')" and duke.Action("P@C2").from_square is None
+    # Still ints: equal, hashed and indexing as before, taken everywhere.
+    c3 = duke.Square("c3")
+    assert c3 == 14 == duke.C3 and hash(c3) == hash(14) and {14: "x"}[c3] == "x"
+    assert duke.Square(14) is not None and duke.Square(duke.C3) == duke.C3
+    assert np.zeros(36)[c3] == 0 and list(range(36))[c3] == 14 and c3 + 1 == 15
+    assert f"{c3}" == "C3" and f"{c3:d}" == "14" and f"{c3:>3}" == " C3" and "%d" % c3 == "14"
+    assert pos.tile_at(duke.A6).letter == "D" and duke.square_name(c3) == "C3"
+    assert duke.parse_square("f6") == duke.F6 and type(duke.parse_square("f6")) is duke.Square
+    assert duke.SQUARES == list(range(36)) and duke.SQUARES[35] is duke.F6
+    assert pickle.loads(pickle.dumps(c3)) == c3 and type(pickle.loads(pickle.dumps(c3))) is duke.Square
+    coup = duke.Position("3d2/6/6/1+F4/6/2D3 d -/- 1 1 coup,flags=F1/A3,score=1/0,relocate")
+    assert repr(coup.flag("light")) == "Square('F1')"
+    for bad in (36, -1, "G7", "", 1.5, None):
+        with pytest.raises((duke.DukeError, TypeError)):
+            duke.Square(bad)
 
 
 def test_play_returns_a_new_position_and_leaves_the_old():
@@ -74,6 +119,35 @@ def test_a_position_after_a_duke_capture_pickles():
     assert pos.outcome().winner == "light"
     assert pos.outcome().reason == "duke-captured"
     assert pos.legal_actions() == []
+
+
+START = "2fdf1/6/6/6/6/1FDF2 l ABCFGIKLMNPPPRSW/abcfgiklmnppprsw"
+
+
+@pytest.mark.parametrize("quiet", [201, 202, 230, 255])
+def test_bytes_and_pickles_refuse_the_quiet_counts_dpn_refuses(quiet):
+    # DPN's quiet counter is 0 to 200 (duke.QUIET_LIMIT); the one byte of
+    # to_bytes() that holds it takes any value, and must be refused as DPN
+    # refuses the number, by from_bytes and by unpickling alike.
+    assert duke.QUIET_LIMIT == 200
+    with pytest.raises(duke.ParseError) as e:
+        duke.Position(f"{START} {quiet} 0")
+    assert e.value.code == "dpn.quiet"
+    zero = duke.Position(f"{START} 0 0").to_bytes()
+    top = duke.Position(f"{START} 200 0")
+    at = [i for i, (a, b) in enumerate(zip(zero, top.to_bytes())) if a != b]
+    assert len(at) == 1 and top.to_bytes()[at[0]] == 200
+    bad = bytearray(top.to_bytes())
+    bad[at[0]] = quiet
+    with pytest.raises(duke.ParseError) as e:
+        duke.Position.from_bytes(bytes(bad))
+    assert e.value.code == "position.bytes" and "quiet" in str(e.value)
+    blob = pickle.dumps(top)
+    assert blob.count(top.to_bytes()) == 1
+    with pytest.raises(duke.ParseError) as e:
+        pickle.loads(blob.replace(top.to_bytes(), bytes(bad)))
+    assert e.value.code == "position.bytes"
+    assert pickle.loads(blob) == top
 
 
 def test_interface_queries():

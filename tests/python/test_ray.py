@@ -14,6 +14,7 @@ import pytest
 ray = pytest.importorskip("ray", reason="the extra duke-engine[ray] is not installed")
 pytest.importorskip("pyarrow", reason="the extra duke-engine[ray] is not installed")
 
+import duke  # noqa: E402
 import duke.data as dd  # noqa: E402
 from duke import _blocks, selfplay, tournament  # noqa: E402
 
@@ -202,3 +203,100 @@ def test_the_tournament_command(tmp_path):
     assert strip(r.stdout) == strip(ours)
     assert "4/4  random vs level1:  +" in r.stderr
     assert dd.read_games(tmp_path / "t").num_rows == 4
+
+
+def at_most_4_gib():
+    """A child's address space capped, so a reader that reads a device
+    whole fails fast instead of filling the machine's memory."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+
+
+def test_the_selfplay_network_is_a_regular_file_read_within_its_length(tmp_path):
+    env = dict(os.environ, RAY_ADDRESS="")
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    out = tmp_path / "out"
+    for path in ["/dev/zero", str(fifo), str(tmp_path)]:
+        r = subprocess.run(
+            [sys.executable, "-m", "duke.selfplay", "--games", "1", "--out", str(out),
+             "--network", path],
+            capture_output=True, text=True, env=env, timeout=120, preexec_fn=at_most_4_gib,
+        )
+        assert r.returncode == 2, r.stderr
+        assert "argument --network" in r.stderr and "not a regular file" in r.stderr, r.stderr
+        assert not out.exists()
+    # A weights file is read and kept by its hash, as the bytes were.
+    import hashlib
+    import json
+
+    good = tmp_path / "good.nnue"
+    good.write_bytes(duke.Network.builtin().to_bytes())
+    r = subprocess.run(
+        [sys.executable, "-m", "duke.selfplay", "--games", "1", "--players", "random,random",
+         "--out", str(out), "--network", str(good), "--workers", "1", "--quiet"],
+        capture_output=True, text=True, env=env, timeout=300,
+    )
+    assert r.returncode == 0, r.stderr
+    manifest = json.loads((out / "run.json").read_text())
+    assert manifest["network"] == hashlib.sha256(good.read_bytes()).hexdigest()
+
+
+def test_a_run_manifest_that_is_no_regular_file_is_refused(tmp_path):
+    plan = selfplay.plan(2, ["random", "random"], seed=1, block=2)
+    out = tmp_path / "run"
+    out.mkdir()
+    os.mkfifo(out / "run.json")
+    with pytest.raises(ValueError, match="not a regular file"):
+        _blocks.run(plan, str(out), workers=1, progress=False)
+    (out / "run.json").unlink()
+    (out / "run.json").write_text("[1, 2]")
+    with pytest.raises(ValueError, match="not a run's manifest"):
+        _blocks.run(plan, str(out), workers=1, progress=False)
+
+
+def test_counts_outside_their_ranges_are_refused_before_any_game(tmp_path, capsys):
+    out = str(tmp_path / "out")
+    for main, args, words in [
+        (selfplay.main, ["--games", "2", "--top", "-1"], "k -1: a hint lists 0 to"),
+        (selfplay.main, ["--games", "2", "--top", str(10**9)], "a hint lists 0 to"),
+        (selfplay.main, ["--games", "0"], "games 0: a whole number of at least 1"),
+        (selfplay.main, ["--games", "2", "--block", str(duke.MAX_GAMES + 1)], "at most 65,536"),
+        (selfplay.main, ["--games", "2", "--workers", "0"], "workers 0"),
+        (tournament.main, ["random", "random", "--top", "-1"], "k -1: a hint lists 0 to"),
+        (tournament.main, ["random", "random", "--games", "-3"], "games -3"),
+        (tournament.main, ["random", "random", "--block", "0"], "block 0"),
+    ]:
+        extra = ["--out", out] if main is selfplay.main else []
+        with pytest.raises(SystemExit) as e:
+            main(args + extra)
+        err = capsys.readouterr().err
+        assert e.value.code == 2 and words in err, (args, err)
+        assert not os.path.exists(out)
+    for plan, kwargs, code in [
+        (selfplay.plan, dict(games=2, players=["random", "random"], top=10**9), "hint.count"),
+        (selfplay.plan, dict(games=0, players=["random", "random"]), "value"),
+        (selfplay.plan, dict(games=2, players=["random", "random"], block=0), "value"),
+        (tournament.plan, dict(a="random", b="random", top=-1), "hint.count"),
+        (tournament.plan, dict(a="random", b="random", games=0), "value"),
+    ]:
+        with pytest.raises(duke.DukeError) as e:
+            plan(**kwargs)
+        assert e.value.code == code, (kwargs, e.value)
+    with pytest.raises(duke.DukeError) as e:
+        dd.play_block([0], top=-1)
+    assert e.value.code == "hint.count"
+
+
+def test_a_run_of_many_games_holds_nothing_per_game_before_it_plays_them():
+    n = _blocks.MAX_RUN_GAMES
+    start = time.monotonic()
+    plan = selfplay.plan(n, ["random", "random"], seed=3, block=duke.MAX_GAMES)
+    assert len(plan.game_ids) == n and plan.seeds[n - 1] == duke.VecGame.episode_seed(3, n - 1)
+    assert plan.pairs[n - 1] == ("random", "random")
+    assert plan.blocks()[-1] == range((len(plan.blocks()) - 1) * duke.MAX_GAMES, n)
+    match = tournament.plan("random", "level1", games=n - 1, block=10)
+    assert len(match.game_ids) == n - 1  # an even number: pairs
+    assert match.pairs[n - 3] == ("random", "level1") and match.pairs[n - 2] == ("level1", "random")
+    assert time.monotonic() - start < 5

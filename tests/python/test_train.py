@@ -2,6 +2,7 @@
 cluster (127.0.0.1), one epoch of training, the weights file exported,
 loaded by the engine, and compared with the trained model."""
 
+import os
 import random
 import struct
 import subprocess
@@ -254,3 +255,128 @@ def test_the_jitted_loss_is_the_eager_one_on_a_large_batch():
     jitted = float(jax.jit(tr._loss)(params, us, them, base, target))
     assert eager > 0
     assert abs(jitted - eager) <= 1e-5 * eager, (jitted, eager)
+
+
+# The command line's checks, on a small data set played here (no Ray): each
+# refusal comes before any training, in seconds.
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory):
+    import duke.data as dd
+
+    out = tmp_path_factory.mktemp("small")
+    games, decisions = dd.play_block([0, 1, 2], run_seed=5, players=("level1", "level1"))
+    dd.write(out, games, decisions)
+    return out
+
+
+def run_main(capsys, *args):
+    """tr.main's exit: (status, stderr) for a refusal, (0, stdout) otherwise."""
+    try:
+        status = tr.main(list(args))
+    except SystemExit as e:
+        status = e.code
+    captured = capsys.readouterr()
+    return status, captured.err + (captured.out if status == 0 else "")
+
+
+@pytest.mark.parametrize("lr", ["nan", "inf", "-inf", "-1", "0", "1e30", "10.5", "fast"])
+def test_a_learning_rate_outside_its_range_is_refused_at_parsing(tmp_path, capsys, lr):
+    status, err = run_main(capsys, "--data", str(tmp_path / "none"), "--out",
+                           str(tmp_path / "net.nnue"), f"--lr={lr}")
+    assert status == 2 and "argument --lr" in err and f"at most {tr.LR_MAX:g}" in err, err
+    with pytest.raises(ValueError, match="learning rate"):
+        tr.check_lr(float("nan") if lr == "fast" else float(lr))
+    assert tr.check_lr(tr.LR_MAX) == tr.LR_MAX and tr.check_lr(1e-9) == 1e-9
+
+
+def test_the_out_file_is_checked_before_any_data_is_read(tmp_path, capsys):
+    nowhere = str(tmp_path / "no-data")  # read first, it would be refused first
+    status, err = run_main(capsys, "--data", nowhere, "--out", str(tmp_path / "no" / "net.nnue"))
+    assert status == 2 and "does not exist" in err, err
+    status, err = run_main(capsys, "--data", nowhere, "--out", str(tmp_path))
+    assert status == 2 and "is a directory" in err, err
+    existing = tmp_path / "net.nnue"
+    existing.write_bytes(b"keep")
+    status, err = run_main(capsys, "--data", nowhere, "--out", str(existing))
+    assert status == 2 and "--force replaces it" in err, err
+    assert existing.read_bytes() == b"keep"
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "fifo.nnue"
+        os.mkfifo(fifo)
+        status, err = run_main(capsys, "--data", nowhere, "--out", str(fifo), "--force")
+        assert status == 2 and "not a regular file" in err, err
+    if hasattr(os, "geteuid") and os.geteuid() != 0:  # root writes anywhere
+        locked = tmp_path / "locked"
+        locked.mkdir()
+        locked.chmod(0o500)
+        try:
+            status, err = run_main(capsys, "--data", nowhere, "--out", str(locked / "net.nnue"))
+            assert status == 2 and "cannot write" in err, err
+        finally:
+            locked.chmod(0o700)
+    # With the checks passed, the data is read (and here refused).
+    status, err = run_main(capsys, "--data", nowhere, "--out", str(existing), "--force")
+    assert "no decisions" in str(status), status
+
+
+def test_a_weights_file_is_written_whole_and_only_once_the_engine_reads_it(small, tmp_path, capsys,
+                                                                           monkeypatch):
+    out = tmp_path / "net.nnue"
+    out.write_bytes(b"old")
+    status, text = run_main(capsys, "--data", str(small), "--out", str(out), "--force",
+                            "--epochs", "1", "--quiet")
+    assert status == 0 and f"wrote {out}" in text, text
+    assert duke.Network.from_file(out).base == "hand-tuned"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["net.nnue"]  # no temporary file left
+    # Weights the engine refuses (a second-layer bias past NNUE_FORMAT["max_b2"]):
+    # nothing is written, and the old file stays.
+    before = out.read_bytes()
+
+    def too_large(*args, **kwargs):
+        params = tr.init(0)
+        return {**params, "b2": params["b2"] + 2.0 * tr.B2_LIMIT}
+
+    monkeypatch.setattr(tr, "train", too_large)
+    status, err = run_main(capsys, "--data", str(small), "--out", str(out), "--force", "--quiet")
+    assert "the engine refuses the trained weights" in str(status) and "not written" in str(status)
+    assert "second layer bias" in str(status), status
+    assert out.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["net.nnue"]
+    with pytest.raises(duke.DukeError) as e:
+        tr.write_weights(str(tmp_path / "junk.nnue"), b"junk")
+    assert e.value.code == "nnue.file" and not (tmp_path / "junk.nnue").exists()
+    # Training keeps the biases inside what the engine reads.
+    clipped = tr._clip({**tr.init(0), "b2": tr.init(0)["b2"] + 1e9, "b3": tr.init(0)["b3"] - 1e9})
+    duke.Network.from_bytes(tr.export(clipped))
+
+
+def test_a_file_that_is_no_decisions_table_is_named(small, tmp_path, capsys):
+    import shutil
+
+    junk = tmp_path / "junk"
+    shutil.copytree(small, junk)
+    bad = junk / "decisions" / "part-000001.parquet"
+    bad.write_bytes(b"PAR1 not parquet at all")
+    status, err = run_main(capsys, "--data", str(junk), "--out", str(tmp_path / "net.nnue"))
+    assert f"{bad}: not a decisions table of python -m duke.selfplay" in str(status), status
+    # A Parquet file of something else: the missing columns.
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    pq.write_table(pa.table({"x": [1]}), bad)
+    status, err = run_main(capsys, "--data", str(junk), "--out", str(tmp_path / "net.nnue"))
+    assert f"{bad}: not a decisions table" in str(status), status
+    if hasattr(os, "mkfifo"):
+        bad.unlink()
+        os.mkfifo(bad)
+        status, err = run_main(capsys, "--data", str(junk), "--out", str(tmp_path / "net.nnue"))
+        assert f"{bad}: not a regular file" in str(status), status
+
+
+def test_a_holdout_that_leaves_no_game_says_so(small, tmp_path, capsys):
+    status, err = run_main(capsys, "--data", str(small), "--out", str(tmp_path / "net.nnue"),
+                           "--holdout", "0.9")
+    assert "--holdout 0.9 holds out all 3 games" in str(status), status
+    assert not (tmp_path / "net.nnue").exists()

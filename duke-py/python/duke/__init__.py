@@ -52,6 +52,7 @@ from duke._duke import (
     ActionList,
     DukeError,
     Game,
+    GameStream,
     Network,
     IllegalActionError,
     Outcome,
@@ -66,6 +67,7 @@ from duke._duke import (
     VecGame,
     __version__,
     analyze,
+    iter_games,
     parse_square,
     play_games,
     player_name,
@@ -74,14 +76,17 @@ from duke._duke import (
     troop_chart,
     troop_marks,
 )
-from duke._duke import (  # the squares, as indices 0 to 35
-    A1, B1, C1, D1, E1, F1,
-    A2, B2, C2, D2, E2, F2,
-    A3, B3, C3, D3, E3, F3,
-    A4, B4, C4, D4, E4, F4,
-    A5, B5, C5, D5, E5, F5,
-    A6, B6, C6, D6, E6, F6,
-)
+from duke._square import Square, SQUARES as _SQUARES
+
+# The squares, A1 = Square(0) ... F6 = Square(35): ints that print as names.
+A1, B1, C1, D1, E1, F1 = _SQUARES[0:6]
+A2, B2, C2, D2, E2, F2 = _SQUARES[6:12]
+A3, B3, C3, D3, E3, F3 = _SQUARES[12:18]
+A4, B4, C4, D4, E4, F4 = _SQUARES[18:24]
+A5, B5, C5, D5, E5, F5 = _SQUARES[24:30]
+A6, B6, C6, D6, E6, F6 = _SQUARES[30:36]
+if [int(s) for s in _SQUARES] != [getattr(_duke, s.name) for s in _SQUARES]:  # pragma: no cover
+    raise ImportError("duke: the squares differ from the engine's (a broken build)")
 
 class ActionFlag(_enum.IntFlag):
     """What an action does (`Action.flags`), the engine's flag set:
@@ -124,8 +129,8 @@ if (
 ):  # pragma: no cover
     raise ImportError("duke: the flag sets differ from the engine's (a broken build)")
 
-SQUARES = list(range(36))
-"""Every square index, A1 = 0 ... F6 = 35 (index = 6 * (rank - 1) + file, file A = 0)."""
+SQUARES = list(_SQUARES)
+"""Every square, A1 = Square(0) ... F6 = Square(35) (index = 6 * (rank - 1) + file, file A = 0)."""
 
 
 
@@ -144,10 +149,10 @@ def save_svg(obj, path, **kwargs):
 __all__ = [
     "ACTION_SPACE", "DEFAULT_LEVEL", "HINT_LEVEL", "ANALYSIS_LEVEL", "NNUE_FEATURES", "NNUE_FORMAT", "MATE_BOUND", "DRAW", "EXPANDED_ACTION_SPACE", "LEVELS", "MAX_GAMES", "MAX_HINTS", "OBS_LEN", "PLANES",
     "MAX_DEPTH", "MAX_MILLIS", "MAX_PERFT_DEPTH", "MAX_THREADS",
-    "SQUARES", "TROOPS",
-    "Action", "ActionFlag", "ActionList", "MarkFlag", "SvgFlag", "DukeError", "Game", "IllegalActionError", "Network", "Outcome", "ParseError",
+    "SQUARES", "Square", "TROOPS",
+    "Action", "ActionFlag", "ActionList", "MarkFlag", "SvgFlag", "DukeError", "Game", "GameStream", "IllegalActionError", "Network", "Outcome", "ParseError",
     "PhaseError", "Position", "QUIET_LIMIT", "RULES", "RecordError", "Tile", "VecGame",
-    "analyze", "parse_square", "play_games", "player_name", "save_svg", "score_text", "square_name", "troop_chart", "troop_marks", "__version__",
+    "analyze", "iter_games", "parse_square", "play_games", "player_name", "save_svg", "score_text", "square_name", "troop_chart", "troop_marks", "__version__",
     "A1", "B1", "C1", "D1", "E1", "F1", "A2", "B2", "C2", "D2", "E2", "F2",
     "A3", "B3", "C3", "D3", "E3", "F3", "A4", "B4", "C4", "D4", "E4", "F4",
     "A5", "B5", "C5", "D5", "E5", "F5", "A6", "B6", "C6", "D6", "E6", "F6",

@@ -21,11 +21,12 @@ a rename). So:
 from __future__ import annotations
 
 import json
+import operator
 import os
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional, Sequence, Union
+from typing import Any, Callable, Optional, Sequence, TypeVar, Union, overload
 
 try:
     import ray
@@ -37,11 +38,67 @@ except ImportError as e:  # pragma: no cover - exercised only without the extra
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+import duke
 import duke.data as dd
+from duke import _duke
 from duke._progress import Progress
 
 RETRIES = 4
 """How many times Ray runs a block again after its worker died."""
+
+MAX_RUN_GAMES = 2**63 - 1
+"""The most games of a run: a ``game_id`` is an int64 of the tables. A
+run's games are numbered, seeded and paired as they are played, so a
+large count holds no memory before its games."""
+
+T = TypeVar("T")
+
+
+class Computed(Sequence[T]):
+    """The sequence ``f(0), ..., f(n - 1)``, each computed when read (a
+    run's seeds and pairs: nothing held per game before it is played)."""
+
+    def __init__(self, n: int, f: Callable[[int], T]) -> None:
+        self.n = n
+        self.f = f
+
+    def __len__(self) -> int:
+        return self.n
+
+    @overload
+    def __getitem__(self, i: int) -> T: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[T]: ...
+    def __getitem__(self, i: Union[int, slice]) -> Union[T, list[T]]:
+        if isinstance(i, slice):
+            return [self.f(k) for k in range(self.n)[i]]
+        return self.f(range(self.n)[i])
+
+
+def count(what: str, value: Any, lo: int, hi: Optional[int] = None) -> int:
+    """`value` when it is a whole number from `lo` to `hi` (no most when
+    None); DukeError (code "value") naming the range otherwise."""
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        n = operator.index(value)
+    except TypeError:
+        n = None
+    if n is None or n < lo or (hi is not None and n > hi):
+        most = f" and at most {hi:,}" if hi is not None else ""
+        raise _duke._value_error(f"{what} {value!r}: a whole number of at least {lo}{most}")
+    return n
+
+
+def check_options(observe: bool, mask: bool, top: int, perspective: str,
+                  network: Union[bytes, str, None]) -> None:
+    """Refuses what a block's ``duke.play_games`` would refuse (a `top`
+    outside a hint's range, code "hint.count"; a perspective; a network),
+    here rather than in a worker: the engine checks them on an empty list
+    of games."""
+    evaluation = duke.Network(bytes(network)) if isinstance(network, (bytes, bytearray)) else network
+    duke.play_games([], observe=observe, mask=mask, top=top, perspective=perspective,
+                    network=evaluation)
 
 
 @dataclass
@@ -51,9 +108,9 @@ class Plan:
     kind: str
     run_seed: int
     seed_policy: str
-    game_ids: list[int]
-    seeds: list[int]
-    pairs: list[tuple[str, str]]
+    game_ids: Sequence[int]
+    seeds: Sequence[int]
+    pairs: Sequence[tuple[str, str]]
     block: int
     observe: bool = False
     mask: bool = False
@@ -64,9 +121,9 @@ class Plan:
     search with it (the built-in network when None)."""
     arguments: dict[str, Any] = field(default_factory=dict)
 
-    def blocks(self) -> list[range]:
+    def blocks(self) -> Sequence[range]:
         n = len(self.game_ids)
-        return [range(s, min(s + self.block, n)) for s in range(0, n, self.block)]
+        return Computed(-(-n // self.block), lambda b: range(b * self.block, min((b + 1) * self.block, n)))
 
 
 @ray.remote(max_retries=RETRIES)
@@ -108,11 +165,27 @@ def connect(address: Optional[str], workers: Optional[int]) -> None:
         ray.init(address=address, configure_logging=False)
 
 
+MANIFEST_MAX = 1 << 20
+"""The most bytes of ``OUT/run.json`` read (it holds a run's arguments, a
+few hundred bytes): a longer file is refused, not read whole."""
+
+
 def _check_manifest(out: str, arguments: dict[str, Any]) -> None:
     path = os.path.join(out, "run.json")
-    if os.path.exists(path):
-        with open(path, encoding="utf-8") as f:
-            there = json.load(f)
+    if os.path.lexists(path):
+        # A regular file only: a FIFO or a device (/dev/zero) is never opened.
+        if not os.path.isfile(path):
+            raise ValueError(f"{path}: not a regular file (a run's manifest, written by the run)")
+        with open(path, "rb") as f:
+            text = f.read(MANIFEST_MAX + 1)
+        if len(text) > MANIFEST_MAX:
+            raise ValueError(f"{path}: more than {MANIFEST_MAX} bytes, not a run's manifest")
+        try:
+            there = json.loads(text)
+        except ValueError as e:
+            raise ValueError(f"{path}: not a run's manifest ({e})") from None
+        if not isinstance(there, dict):
+            raise ValueError(f"{path}: not a run's manifest (not a JSON object)")
         if there != arguments:
             diff = [
                 f"{k}: {there.get(k)!r} there, {arguments.get(k)!r} here"
@@ -130,6 +203,16 @@ def _check_manifest(out: str, arguments: dict[str, Any]) -> None:
 
 def block_name(b: int) -> str:
     return f"block-{b:06d}"
+
+
+def block_number(file_name: str) -> Optional[int]:
+    """The block of a games file's name (``block-000003.parquet``), None for
+    another file (a temporary one, say)."""
+    stem, ext = os.path.splitext(file_name)
+    digits = stem[len("block-"):]
+    if ext != ".parquet" or not stem.startswith("block-") or not digits.isdigit():
+        return None
+    return int(digits) if block_name(int(digits)) == stem else None
 
 
 
@@ -157,10 +240,12 @@ def run(
     done: dict[int, pa.Table] = {}
     if out is not None:
         _check_manifest(out, plan.arguments)
-        for b in range(len(blocks)):
-            path = os.path.join(out, "games", block_name(b) + ".parquet")
-            if os.path.exists(path):
-                done[b] = dd.read_games(path)
+        # The blocks written by an earlier try: its games files.
+        games_dir = os.path.join(out, "games")
+        for name in sorted(os.listdir(games_dir)) if os.path.isdir(games_dir) else []:
+            b = block_number(name)
+            if b is not None and b < len(blocks):
+                done[b] = dd.read_games(os.path.join(games_dir, name))
     bar = Progress(len(plan.game_ids), label, progress, extra)
     for b in sorted(done):
         if on_block is not None:
@@ -168,16 +253,15 @@ def run(
         bar.update(done[b].num_rows, 0)
     bar.games = 0
     bar.start = time.monotonic()
-    todo = [b for b in range(len(blocks)) if b not in done]
     pending: dict[Any, int] = {}
     network = None if plan.network is None else ray.put(plan.network)
 
     def submit(b: int) -> None:
         r = blocks[b]
         part = {
-            "game_ids": plan.game_ids[r.start : r.stop],
-            "seeds": plan.seeds[r.start : r.stop],
-            "pairs": plan.pairs[r.start : r.stop],
+            "game_ids": list(plan.game_ids[r.start : r.stop]),
+            "seeds": list(plan.seeds[r.start : r.stop]),
+            "pairs": list(plan.pairs[r.start : r.stop]),
             "run_seed": plan.run_seed,
             "seed_policy": plan.seed_policy,
             "observe": plan.observe,
@@ -187,11 +271,19 @@ def run(
         }
         pending[play_block_task.remote(part, network)] = b
 
-    queue = list(reversed(todo))
+    # The blocks still to play, in order, drawn as workers free up.
+    queue = (b for b in range(len(blocks)) if b not in done)
+    more = True
     try:
-        while queue or pending:
-            while queue and len(pending) < workers:
-                submit(queue.pop())
+        while more or pending:
+            while more and len(pending) < workers:
+                b = next(queue, None)
+                if b is None:
+                    more = False
+                else:
+                    submit(b)
+            if not pending:
+                break
             ready, _ = ray.wait(list(pending), num_returns=1)
             for ref in ready:
                 b = pending.pop(ref)
@@ -223,15 +315,31 @@ def add_ray_arguments(parser: Any) -> None:
                         help="the Ray cluster to join (auto, ray://host:10001, ...); "
                         "without it a local cluster is started")
     parser.add_argument("--workers", type=int, default=None,
-                        help="blocks played at once (default: the cluster's CPUs); "
+                        help="blocks played at once, at least 1 (default: the cluster's CPUs); "
                         "the output does not depend on it")
-    parser.add_argument("--block", type=int, default=None, help="games per block (per Ray task and file)")
+    parser.add_argument("--block", type=int, default=None,
+                        help=f"games per block (per Ray task and file), 1 to {duke.MAX_GAMES:,}")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-def positive(name: str, value: Optional[int]) -> None:
-    if value is not None and value < 1:
-        raise SystemExit(f"{name} takes a whole number of at least 1, not {value}")
+def check_run(games: int, block: int, workers: Optional[int]) -> None:
+    """A run's counts: games 1 to MAX_RUN_GAMES, a block 1 to
+    ``duke.MAX_GAMES`` games (one ``play_games`` list), workers at least 1;
+    DukeError (code "value") naming the range otherwise."""
+    count("games", games, 1, MAX_RUN_GAMES)
+    count("block", block, 1, duke.MAX_GAMES)
+    if workers is not None:
+        count("workers", workers, 1)
+
+
+def refused(parser: Any, check: Callable[[], T]) -> T:
+    """`check()`'s value, or the command's usage error with the message
+    of the DukeError it raised."""
+    try:
+        return check()
+    except duke.DukeError as e:
+        parser.error(str(e))
+        raise  # parser.error exits
 
 
 def check_players(names: Sequence[str]) -> list[str]:

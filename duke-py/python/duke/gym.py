@@ -24,6 +24,7 @@ import numpy as np
 from gymnasium import spaces
 
 import duke
+from duke import _duke
 
 Opponent = Union[str, None, Callable[["duke.Game"], int]]
 
@@ -55,6 +56,16 @@ class DukeEnv(gym.Env):  # type: ignore[misc]
       instead and leaves the game unchanged (for debugging an agent that
       should use the mask).
 
+    Once the game is over (``terminated``), ``info`` also holds its
+    outcome in the engine's words: ``info["outcome"]`` (the
+    ``duke.Outcome``), ``info["winner"]`` (``"light"``, ``"dark"`` or None
+    for a draw), ``info["reason"]`` (``"duke-captured"``, ``"repetition"``,
+    ...) and ``info["result"]`` (``"Dark wins: it captured the opposing
+    Duke"``). An episode lost by an illegal index (``illegal_action="lose"``)
+    has no outcome of the game: its ``info["winner"]`` is the other side
+    and its ``info["reason"]`` is ``"illegal-action"`` (the environment's
+    word, not a rule's), ``info["outcome"]`` and ``info["result"]`` None.
+
     Spaces: observations are the engine's planes, ``Box(0, 255, (PLANES, 6,
     6), uint8)``; actions are indices of the engine's action space,
     ``Discrete(ACTION_SPACE)``; ``info["action_mask"]`` is the bool mask of
@@ -77,12 +88,12 @@ class DukeEnv(gym.Env):  # type: ignore[misc]
         illegal_action: str = "lose",
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise duke.DukeError(f'render_mode is None, "ansi" or "svg", not "{render_mode}"')
+            raise _duke._value_error(f'render_mode is None, "ansi" or "svg", not "{render_mode}"')
         if illegal_action not in ("raise", "lose"):
-            raise duke.DukeError(f'illegal_action is "raise" or "lose", not "{illegal_action}"')
+            raise _duke._value_error(f'illegal_action is "raise" or "lose", not "{illegal_action}"')
         self.illegal_action = illegal_action
         if agent_side not in ("light", "dark"):
-            raise duke.DukeError(f'"{agent_side}" is not a side ("light" or "dark")')
+            raise _duke._value_error(f'"{agent_side}" is not a side ("light" or "dark")')
         self.opponent = opponent
         self.agent_side = agent_side
         self.perspective = perspective
@@ -93,7 +104,12 @@ class DukeEnv(gym.Env):  # type: ignore[misc]
         self.game.legal_mask(perspective)  # raises DukeError for an unknown perspective
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.game.legal_mask(self.perspective)}
+        info: dict[str, Any] = {"action_mask": self.game.legal_mask(self.perspective)}
+        outcome = self.game.outcome
+        if outcome is not None:
+            info.update(outcome=outcome, winner=outcome.winner, reason=outcome.reason,
+                        result=str(outcome))
+        return info
 
     def _opponent_index(self) -> int:
         if callable(self.opponent):
@@ -135,7 +151,7 @@ class DukeEnv(gym.Env):  # type: ignore[misc]
         info)`` with the reward for the agent's side."""
         action = int(action)
         if not 0 <= action < duke.ACTION_SPACE:
-            raise duke.DukeError(
+            raise _duke._value_error(
                 f"action {action} is outside the action space (0 to {duke.ACTION_SPACE - 1})"
             )
         mover = self.game.side_to_decide
@@ -143,7 +159,9 @@ class DukeEnv(gym.Env):  # type: ignore[misc]
             # The agent forfeits: the game ends with its loss.
             obs = self.game.observation(self.perspective)
             info = self._info()
-            info["illegal_action"] = True
+            other = "dark" if mover == "light" else "light"
+            info.update(illegal_action=True, outcome=None, winner=other, reason="illegal-action",
+                        result=None)
             return obs, -1.0, True, False, info
         self.game.apply_index(action, self.perspective)
         reward = self._reward(mover)

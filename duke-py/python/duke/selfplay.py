@@ -50,9 +50,12 @@ def plan(
     """The plan of a self-play run (what the command line builds).
     `network` is a weights file's bytes or an evaluation's name
     (``duke.NNUE_FORMAT["evaluations"]``), for the level players; None is
-    the built-in network."""
+    the built-in network. `games` is 1 to ``_blocks.MAX_RUN_GAMES``,
+    `block` 1 to ``duke.MAX_GAMES`` and `top` 0 to ``duke.MAX_HINTS``
+    (code "hint.count"); anything else raises DukeError before any game."""
     light, dark = _blocks.check_players(players)
-    ids = list(range(games))
+    _blocks.check_run(games, block, None)
+    ids = range(games)
     arguments: dict[str, object] = {}
     if network is None:
         arguments["network"] = duke.NNUE_FORMAT["default_evaluation"]
@@ -62,15 +65,17 @@ def plan(
                              f"{duke.NNUE_FORMAT['evaluations']}")
         arguments["network"] = network
     else:
-        duke.Network(network)  # a file the engine cannot read fails here, not in a worker
         arguments["network"] = hashlib.sha256(network).hexdigest()
+    # The engine's checks of top, perspective and network (a file it cannot
+    # read), here rather than in a worker.
+    _blocks.check_options(observe, mask, top, perspective, network)
     return _blocks.Plan(
         kind="selfplay",
         run_seed=seed,
         seed_policy=dd.SELFPLAY_SEEDS,
         game_ids=ids,
-        seeds=[duke.VecGame.episode_seed(seed, k) for k in ids],
-        pairs=[(light, dark)] * games,
+        seeds=_blocks.Computed(games, lambda k: duke.VecGame.episode_seed(seed, k)),
+        pairs=_blocks.Computed(games, lambda k: (light, dark)),
         block=block,
         observe=observe,
         mask=mask,
@@ -129,7 +134,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     p.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     p.add_argument("--observe", action="store_true", help="store each decision's observation planes")
     p.add_argument("--mask", action="store_true", help="store each decision's legal mask (bit-packed)")
-    p.add_argument("--top", type=int, default=3, help="a level's best decisions kept with scores (default 3)")
+    p.add_argument("--top", type=int, default=3,
+                   help=f"a level's best decisions kept with scores, 0 to {duke.MAX_HINTS} (default 3)")
     p.add_argument("--perspective", default="mover", choices=["mover", "absolute"],
                    help="of the index, observation and mask columns (default mover)")
     p.add_argument("--network", metavar="FILE|NAME", default=None,
@@ -138,24 +144,27 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                    + "; default: the built-in network")
     _blocks.add_ray_arguments(p)
     a = p.parse_args(argv)
-    _blocks.positive("--games", a.games)
-    _blocks.positive("--workers", a.workers)
-    _blocks.positive("--block", a.block)
+    block = 20 if a.block is None else a.block
+    _blocks.refused(p, lambda: _blocks.check_run(a.games, block, a.workers))
     network: Union[bytes, str, None] = None
     if a.network in duke.NNUE_FORMAT["evaluations"]:
         network = a.network
     elif a.network is not None:
+        # The engine's reader: a regular file only, at most one byte past a
+        # weights file's length (never a whole device such as /dev/zero).
         try:
-            with open(a.network, "rb") as f:
-                network = f.read()
-            duke.Network(network)
+            network = duke.Network.from_file(a.network).to_bytes()
         except (OSError, duke.DukeError) as e:
-            raise SystemExit(f"--network {a.network}: {e}") from None
+            p.error(f"argument --network: {e}")
     players = a.players.split(",")
     if len(players) != 2:
         raise SystemExit(f'--players takes two players separated by a comma, not "{a.players}"')
+    # The whole plan checked (the engine's ranges: --top is a hint's count)
+    # before a cluster starts.
+    _blocks.refused(p, lambda: plan(a.games, players, a.seed, block, a.observe, a.mask, a.top,
+                                    a.perspective, network))
     games = run(a.games, players, a.out, seed=a.seed, address=a.address, workers=a.workers,
-                block=a.block or 20, observe=a.observe, mask=a.mask, top=max(a.top, 0),
+                block=block, observe=a.observe, mask=a.mask, top=a.top,
                 perspective=a.perspective, progress=not a.quiet, network=network)
     results = games.column("result").to_pylist()
     print(

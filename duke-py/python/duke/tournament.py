@@ -20,6 +20,7 @@ import sys
 import time
 from typing import Optional, Sequence
 
+import duke
 import duke.data as dd
 from duke import _blocks
 
@@ -29,17 +30,22 @@ MASK64 = (1 << 64) - 1
 def plan(a: str, b: str, games: int = 200, seed: int = 1, block: int = 10, top: int = 0,
          observe: bool = False, mask: bool = False) -> _blocks.Plan:
     """The plan of a match (what the command line builds): ceil(games / 2)
-    pairs of games with colours swapped."""
+    pairs of games with colours swapped. `games` is at least 1 (rounded up
+    to pairs), `block` 1 to ``duke.MAX_GAMES`` and `top` 0 to
+    ``duke.MAX_HINTS``; anything else raises DukeError before any game."""
     a, b = _blocks.check_players([a, b])
+    _blocks.count("games", games, 1, _blocks.MAX_RUN_GAMES - 1)
     total = 2 * ((max(games, 2) + 1) // 2)
-    ids = list(range(total))
+    _blocks.check_run(total, block, None)
+    _blocks.check_options(observe, mask, top, "mover", None)
+    ids = range(total)
     return _blocks.Plan(
         kind="tournament",
         run_seed=seed,
         seed_policy=dd.TOURNAMENT_SEEDS,
         game_ids=ids,
-        seeds=[(seed * 1_000_003 + i // 2) & MASK64 for i in ids],
-        pairs=[(a, b) if i % 2 == 0 else (b, a) for i in ids],
+        seeds=_blocks.Computed(total, lambda i: (seed * 1_000_003 + i // 2) & MASK64),
+        pairs=_blocks.Computed(total, lambda i: (a, b) if i % 2 == 0 else (b, a)),
         block=block,
         observe=observe,
         mask=mask,
@@ -134,15 +140,16 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     p.add_argument("--out", default=None, help="also write the games as Parquet here (and resume from it)")
     p.add_argument("--observe", action="store_true", help="with --out: store observation planes")
     p.add_argument("--mask", action="store_true", help="with --out: store legal masks")
-    p.add_argument("--top", type=int, default=0, help="with --out: a level's best decisions kept (default 0)")
+    p.add_argument("--top", type=int, default=0,
+                   help=f"with --out: a level's best decisions kept, 0 to {duke.MAX_HINTS} (default 0)")
     _blocks.add_ray_arguments(p)
     a = p.parse_args(argv)
-    _blocks.positive("--games", a.games)
-    _blocks.positive("--workers", a.workers)
-    _blocks.positive("--block", a.block)
+    block = 10 if a.block is None else a.block
+    if a.workers is not None:
+        _blocks.refused(p, lambda: _blocks.count("workers", a.workers, 1))
+    _blocks.refused(p, lambda: plan(a.a, a.b, a.games, a.seed, block, a.top, a.observe, a.mask))
     print(run(a.a, a.b, a.games, a.seed, out=a.out, address=a.address, workers=a.workers,
-              block=a.block or 10, top=max(a.top, 0), observe=a.observe, mask=a.mask,
-              progress=not a.quiet))
+              block=block, top=a.top, observe=a.observe, mask=a.mask, progress=not a.quiet))
     return 0
 
 

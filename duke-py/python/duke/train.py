@@ -1,6 +1,6 @@
 """Trains the engine's learned evaluation (NNUE) on self-play data.
 
-    python -m duke.train --data DIR --out net.nnue
+    python -m duke.train --data DIR --out net.nnue [--force]
         [--base hand-tuned|none] [--epochs N] [--batch B] [--lr LR]
         [--blend L] [--holdout F] [--seed S]
 
@@ -31,14 +31,25 @@ engine's quantized weights file, which ``duke engine --eval-file`` and
 Games are split by ``game_id``: a held-out fraction of the games is never
 trained on, and its loss is printed after each epoch. Runs are seeded: the
 same data and arguments give the same file.
+
+The arguments are checked before any data is read: ``--lr`` is a number
+in (0, 10] (``LR_MAX``), ``--epochs`` and ``--batch`` are at least 1,
+``--holdout`` is in [0, 1) and ``--blend`` in [0, 1]; ``--out``'s
+directory must exist and take a new file, and an existing ``--out`` is
+replaced only with ``--force`` (never a directory, a FIFO or a device).
+The file is written once the engine has read the trained weights back
+(``duke.Network.from_bytes``), to a temporary file in the same directory
+renamed over ``--out``: a failed run leaves ``--out`` as it was.
 """
 
 from __future__ import annotations
 
 import argparse
 import glob
+import math
 import os
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
@@ -67,6 +78,23 @@ FIRST_LAYER_LIMIT = (32767 // (MAX_ACTIVE + 1)) / QA
 bias and MAX_ACTIVE weights leaves the engine's 16-bit accumulators."""
 SCORE_SCALE = 200.0
 """Centi-Footmen per unit of the sigmoid that turns a score into a win chance."""
+B2_LIMIT = _FORMAT["max_b2"] / (QA * QB)
+"""The largest second-layer bias, in floats: the engine refuses a file whose
+quantized bias is past ``NNUE_FORMAT["max_b2"]``."""
+B3_LIMIT = _FORMAT["max_b3"] / (QA * QB)
+"""The largest output bias, in floats (``NNUE_FORMAT["max_b3"]``)."""
+LR_MAX = 10.0
+"""The largest learning rate ``train`` and ``--lr`` take (Adam's steps are
+about the rate in size: past it every weight is clipped at once); the
+rate is a finite number above 0."""
+
+
+def check_lr(lr: float) -> float:
+    """``lr`` when it is a learning rate ``train`` takes (finite, above 0, at
+    most ``LR_MAX``); ValueError naming the range otherwise."""
+    if not (isinstance(lr, (int, float)) and math.isfinite(lr) and 0.0 < lr <= LR_MAX):
+        raise ValueError(f"learning rate {lr!r}: a number above 0 and at most {LR_MAX:g}")
+    return float(lr)
 
 
 @dataclass
@@ -116,6 +144,7 @@ def load(*data: str) -> Examples:
     """The examples of one or more self-play data sets' *decisions* tables.
     A game is known by its data set and its ``game_id``, so sets played
     with different seeds can be read together."""
+    import pyarrow as pa
     import pyarrow.parquet as pq
 
     cols = ["game_id", "dpn", "action", "score", "result", "top_actions"]
@@ -125,17 +154,30 @@ def load(*data: str) -> Examples:
         if not files:
             raise SystemExit(f"{d}: no decisions/*.parquet (write one with python -m duke.selfplay)")
         for f in files:
-            t = pq.read_table(f, columns=cols)
-            for g, dpn, action, s, r, top in zip(*(t.column(c).to_pylist() for c in cols)):
-                if not quiet(action, s, top):
-                    continue
-                a, b = features_of(dpn)
+            # A regular file only: a FIFO or a device is never opened.
+            if not os.path.isfile(f):
+                raise SystemExit(f"{f}: not a regular file (a decisions table of python -m duke.selfplay)")
+            try:
+                t = pq.read_table(f, columns=cols)
+            except (pa.ArrowException, OSError) as e:
+                raise SystemExit(
+                    f"{f}: not a decisions table of python -m duke.selfplay ({e})"
+                ) from None
+            rows = zip(*(t.column(c).to_pylist() for c in cols))
+            for row, (g, dpn, action, s, r, top) in enumerate(rows):
+                try:
+                    if not quiet(action, s, top):
+                        continue
+                    a, b = features_of(dpn)
+                    h = float(duke.Position(dpn).evaluate())
+                except (duke.DukeError, TypeError, ValueError) as e:
+                    raise SystemExit(f"{f}: row {row}: {e}") from None
                 us.append(a)
                 them.append(b)
                 score.append(float(s))
                 result.append(float(r))
                 game.append((k << 40) | g)
-                hand.append(float(duke.Position(dpn).evaluate()))
+                hand.append(h)
     return Examples(
         np.asarray(us, dtype=np.int32).reshape(-1, MAX_ACTIVE),
         np.asarray(them, dtype=np.int32).reshape(-1, MAX_ACTIVE),
@@ -210,6 +252,8 @@ def _clip(params: dict[str, Any]) -> dict[str, Any]:
     lim1 = FIRST_LAYER_LIMIT
     p["w1"] = jnp.clip(p["w1"], -lim1, lim1).at[duke.NNUE_FEATURES].set(0.0)
     p["b1"] = jnp.clip(p["b1"], -lim1, lim1)
+    p["b2"] = jnp.clip(p["b2"], -B2_LIMIT, B2_LIMIT)
+    p["b3"] = jnp.clip(p["b3"], -B3_LIMIT, B3_LIMIT)
     return p
 
 
@@ -233,6 +277,7 @@ def train(
 
     if base not in BASES:
         raise ValueError(f"base {base!r}: one of {', '.join(BASES)}")
+    check_lr(lr)
     params = init(seed, base)
     opt = optax.adam(lr)
     state = opt.init(params)
@@ -303,18 +348,75 @@ def float_score(params: dict[str, Any], dpn: str, base: str = "hand-tuned") -> f
     return float(forward(params, np.asarray(us), np.asarray(them))) * 100.0 + add
 
 
+def check_out(path: str, force: bool = False) -> str:
+    """The directory that takes the weights file `path`, checked before any
+    work: it exists and takes a new file, and `path` is not there yet
+    (or, with `force`, is a regular file to replace). ValueError naming
+    the problem otherwise."""
+    directory = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise ValueError(f"{path} is a directory: give the weights file's name")
+    if not os.path.isdir(directory):
+        raise ValueError(f"{path}: the directory {directory} does not exist")
+    if os.path.lexists(path):
+        if not os.path.isfile(path):
+            raise ValueError(f"{path}: exists and is not a regular file (never replaced)")
+        if not force:
+            raise ValueError(f"{path} exists: --force replaces it")
+    try:
+        with tempfile.TemporaryFile(dir=directory):
+            pass
+    except OSError as e:
+        raise ValueError(f"{path}: cannot write in {directory} ({e.strerror or e})") from None
+    return directory
+
+
+def write_weights(path: str, data: bytes) -> None:
+    """Writes a weights file once the engine reads it back
+    (``duke.Network.from_bytes``: DukeError, code "nnue.file", and nothing
+    written, when it does not): to a temporary file in `path`'s
+    directory, then renamed over `path`, so `path` is the old file or the
+    whole new one, never a part."""
+    duke.Network.from_bytes(data)
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(path)}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _lr_argument(text: str) -> float:
+    try:
+        return check_lr(float(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: a learning rate is a number above 0 and at most {LR_MAX:g}"
+        ) from None
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """The command line (``python -m duke.train``); returns the exit status."""
     p = argparse.ArgumentParser(prog="python -m duke.train", description=__doc__.split("\n")[0])
     p.add_argument("--data", required=True, nargs="+",
                    help="one or more data sets of python -m duke.selfplay, read as one")
-    p.add_argument("--out", required=True, help="the weights file to write")
+    p.add_argument("--out", required=True, help="the weights file to write (its directory must exist)")
+    p.add_argument("--force", action="store_true", help="replace --out if it exists")
     p.add_argument("--base", choices=list(BASES), default="hand-tuned",
                    help="what the output is added to: the hand-tuned evaluation, which the "
                    "network corrects, or none (default hand-tuned)")
     p.add_argument("--epochs", type=int, default=2, help="passes over the data (default 2)")
     p.add_argument("--batch", type=int, default=1024, help="examples per step (default 1024)")
-    p.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate (default 0.001)")
+    p.add_argument("--lr", type=_lr_argument, default=1e-3,
+                   help=f"Adam's learning rate, above 0 and at most {LR_MAX:g} (default 0.001)")
     p.add_argument("--blend", type=float, default=1.0,
                    help="the search score's share of the target, the result's the rest (default 1.0)")
     p.add_argument("--holdout", type=float, default=0.1, help="the games held out (default 0.1)")
@@ -322,18 +424,28 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     a = p.parse_args(argv)
     if a.epochs < 1 or a.batch < 1 or not 0.0 <= a.holdout < 1.0 or not 0.0 <= a.blend <= 1.0:
-        raise SystemExit("--epochs and --batch are at least 1, --holdout is in [0, 1), --blend in [0, 1]")
+        p.error("--epochs and --batch are at least 1, --holdout is in [0, 1), --blend in [0, 1]")
+    try:
+        check_out(a.out, a.force)
+    except ValueError as e:
+        p.error(f"argument --out: {e}")
     t0 = time.monotonic()
     ex = load(*a.data)
     tr, held = split(ex, a.holdout, a.seed)
-    print(f"{len(ex)} positions from {len(np.unique(ex.game))} games "
+    games = len(np.unique(ex.game))
+    print(f"{len(ex)} positions from {games} games "
           f"({len(tr)} to train, {len(held)} held out), read in {time.monotonic() - t0:.1f} s",
           file=sys.stderr)
+    if len(ex) and not len(tr):
+        raise SystemExit(f"--holdout {a.holdout:g} holds out all {games} games (the split is by "
+                         "game): none is left to train on; play more games or lower --holdout")
     params = train(tr, held, epochs=a.epochs, batch=a.batch, lr=a.lr, blend=a.blend,
                    seed=a.seed, base=a.base, progress=not a.quiet)
-    data = export(params, a.base)
-    with open(a.out, "wb") as f:
-        f.write(data)
+    try:
+        data = export(params, a.base)
+        write_weights(a.out, data)
+    except duke.DukeError as e:
+        raise SystemExit(f"the engine refuses the trained weights ({e}): {a.out} not written") from None
     print(f"wrote {a.out} ({len(data)} bytes) in {time.monotonic() - t0:.1f} s")
     return 0
 
