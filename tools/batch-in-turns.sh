@@ -62,11 +62,12 @@ fn thread_cpu() -> f64 {
 }
 
 /// 500 steps of random decisions in a VecGame(1024) of one engine, creation
-/// included: decisions per CPU-second.
+/// included: decisions per CPU-second. `Perspective` is where that engine
+/// keeps it (the encoder's module then, beside `Side` at the root now).
 macro_rules! round {
-    ($engine:ident) => {{
+    ($engine:ident, $($persp:ident)::+) => {{
         use $engine::batch::VecGame;
-        use $engine::encode::Perspective;
+        use $engine::$($persp)::+ as Perspective;
         let (n, steps) = (1024, 500);
         let t = thread_cpu();
         let mut vec = VecGame::new(n, 3, Perspective::Mover);
@@ -87,11 +88,11 @@ fn main() {
     let (mut earlier, mut now, mut ratios) = (vec![], vec![], vec![]);
     for r in 0..rounds {
         let (e, n) = if r % 2 == 0 {
-            let e = round!(earlier);
-            (e, round!(now))
+            let e = round!(earlier, encode::Perspective);
+            (e, round!(now, Perspective))
         } else {
-            let n = round!(now);
-            (round!(earlier), n)
+            let n = round!(now, Perspective);
+            (round!(earlier, encode::Perspective), n)
         };
         earlier.push(e);
         now.push(n);
