@@ -30,8 +30,10 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
     rustup target add wasm32-unknown-unknown
 fi
 
-if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$version" ]; then
-    have="$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')"
+# The installed version, empty when there is none (`|| true`: under
+# pipefail a missing wasm-bindgen would otherwise end the script with 127).
+have="$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)"
+if [ "$have" != "$version" ]; then
     step "installing wasm-bindgen-cli $version (cargo install --locked --debug)${have:+ in place of $have}: the tool that writes" \
         "the JavaScript side of the .wasm, and it must be the crate's wasm-bindgen version exactly." \
         "It compiles from source: about 2 minutes on two cores, once (it stays in ~/.cargo/bin)."
