@@ -738,6 +738,23 @@ impl Session {
             Err(duke_engine::GameError::BagDecides(a)) => self.refuse(format!(
                 "{a}: the bag chooses the troop: type levy to draw one, then its square"
             )),
+            // The engine names the placement as action text (`M@<square>`);
+            // here a square is enough.
+            Err(duke_engine::GameError::Phase {
+                phase: Phase::Levy { troop },
+                ..
+            }) => {
+                let squares: Vec<String> = self
+                    .game
+                    .legal_actions()
+                    .iter()
+                    .map(|a| a.target().to_string())
+                    .collect();
+                self.refuse(format!(
+                    "{text}: place the drawn {troop} first: type its square ({})",
+                    squares.join(", ")
+                ))
+            }
             Err(e) => self.refuse(e.to_string()),
         }
     }

@@ -274,6 +274,16 @@ fn unknown_commands_and_usage_lines() {
 }
 
 #[test]
+fn a_maneuver_while_a_drawn_troop_waits_asks_for_its_square() {
+    let (out, _, ok) = run(&["play", "--seed", "1"], "fixed\nlevy\nb1-b2\n");
+    assert!(ok);
+    assert!(
+        out.contains("b1-b2: place the drawn ") && out.contains(" first: type its square (C2)"),
+        "{out}"
+    );
+}
+
+#[test]
 fn undo_and_redo() {
     let (out, _, ok) = run(
         &["play", "--seed", "2", "--level", "1"],
