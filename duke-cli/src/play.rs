@@ -16,7 +16,7 @@ use duke_engine::{
 mod view;
 
 use crate::input::Input;
-use crate::text::{commands, legend, wrap, RULES};
+use crate::text::{commands, expanded_help, expanded_rules, legend, wrap, RULES};
 use duke_engine::search::Player;
 
 /// The width the game's output keeps to.
@@ -607,13 +607,16 @@ impl Session {
             "" => {}
             "help" | "?" | "h" => {
                 if rest.eq_ignore_ascii_case("rules") {
-                    self.say(RULES)?;
+                    self.rules_page()?;
                 } else {
                     self.say(commands(self.me == Side::Light))?;
                     self.say(legend(self.me == Side::Light))?;
+                    if let Some(more) = expanded_help(self.rules) {
+                        self.say(more)?;
+                    }
                 }
             }
-            "rules" => self.say(RULES)?,
+            "rules" => self.rules_page()?,
             "quit" | "exit" | "q" => return Ok(false),
             "board" => self.show()?,
             "record" => {
@@ -668,7 +671,10 @@ impl Session {
                 Err(e) => self.refuse(format!("cannot read {rest}: {e}"))?,
             },
             _ if self.is_over() => {
-                let known = matches!(word.as_str(), "hint" | "levy" | "draw" | "fixed");
+                let known = matches!(
+                    word.as_str(),
+                    "hint" | "levy" | "draw" | "fixed" | "pass" | "relocate" | "pick"
+                );
                 if !known && is_unknown(&word, rest) {
                     self.refuse(format!("unknown command '{text}': type help for the commands and how to write an action"))?;
                 } else {
@@ -690,6 +696,16 @@ impl Session {
                     Err(e) => self.refuse(format!("pick: {e}"))?,
                 }
             }
+            // A Flag's pass: `pass b3 b4` is the action b3^b4.
+            "pass" => match rest.split_whitespace().collect::<Vec<_>>()[..] {
+                [from, to] => self.act(&format!("{from}^{to}"))?,
+                _ => self.refuse("usage: pass <holder's square> <square next to it>")?,
+            },
+            // A relocation of the Flag (Counting Coup): `relocate c2` is flag@c2.
+            "relocate" => match rest.parse::<Square>() {
+                Ok(sq) => self.act(&format!("flag@{sq}"))?,
+                Err(_) => self.refuse("usage: relocate <square>")?,
+            },
             _ if matches!(self.game.phase(), Phase::Draft { .. })
                 && rest.is_empty()
                 && word.parse::<Troop>().is_ok() =>
@@ -713,6 +729,16 @@ impl Session {
             }
         }
         Ok(true)
+    }
+
+    /// The basic game's page, then what the game's rules change.
+    fn rules_page(&mut self) -> io::Result<()> {
+        self.say(RULES)?;
+        if let Some(more) = expanded_rules(self.rules) {
+            self.say("")?;
+            self.say(more)?;
+        }
+        Ok(())
     }
 
     fn act(&mut self, text: &str) -> io::Result<()> {

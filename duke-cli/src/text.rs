@@ -1,7 +1,7 @@
 //! The game's help, legend and rules page: text of this project, in its
 //! own words, built into the program.
 
-use duke_engine::{Square, Troop};
+use duke_engine::{Objective, Rules, Square, Troop};
 
 const COMMANDS: &str = "\
 commands:
@@ -158,6 +158,114 @@ pub fn wrap(line: &str, width: usize) -> Vec<String> {
     }
     out.push(current);
     out
+}
+
+/// The commands and the board's signs of Expanded Play, for a game under
+/// `rules` (none for the standard game).
+pub fn expanded_help(rules: Rules) -> Option<String> {
+    if rules.is_standard() {
+        return None;
+    }
+    let mut out = format!("under the rules {rules}:\n");
+    if rules.draft() {
+        out.push_str(
+            "  pick <troop>   in the draft, take a troop kind for your bag (pick K, or K)\n",
+        );
+    }
+    if rules.has_flags() {
+        out.push_str(
+            "  flag@<square>  place a Flag at the start, when asked (or type its square)\n\
+             \x20 pass <a> <b>   pass your Flag from its holder on <a> to your tile on <b>,\n\
+             \x20                next to it (the action text is a^b)\n",
+        );
+    }
+    if rules.objective() == Objective::Coup {
+        out.push_str(
+            "  relocate <sq>  after a point against you, move your Flag first to an empty\n\
+             \x20                square next to one of your tiles (playing on declines)\n",
+        );
+    }
+    if rules.mountain() {
+        out.push_str("  ▲              the Mountain: nothing stands on it or passes it\n");
+    }
+    if rules.fort() {
+        out.push_str(
+            "  □              the Fort: one tile may stand on it, nothing passes it, and\n\
+             \x20                its tile cannot be struck\n",
+        );
+    }
+    if rules.has_flags() {
+        out.push_str(
+            "  ⚑              a Flag: yours, or your opponent's (named under the board)\n",
+        );
+    }
+    if rules.objective() == Objective::Rider {
+        out.push_str(
+            "  P on rank 6    a Light Pikeman there is frozen: no action, never captured\n",
+        );
+    }
+    Some(out.trim_end().to_string())
+}
+
+/// What the rules change, in a few lines, after the basic game's page
+/// (none for the standard game).
+pub fn expanded_rules(rules: Rules) -> Option<String> {
+    if rules.is_standard() {
+        return None;
+    }
+    let mut out = format!("Expanded Play: the rules {rules}\n");
+    if rules.draft() {
+        out.push_str(
+            "\nThe draft (Logistical Nightmare): before setup the sides pick the thirteen\n\
+             kinds other than the Duke and the Footman in turn, Dark first. A pick puts\n\
+             all the picker's tiles of that kind in its bag and takes the opponent's out\n\
+             of the game; then each side adds one Footman to its bag. Dark sets up\n\
+             first; Light moves first.\n",
+        );
+    }
+    match rules.objective() {
+        Objective::Coup => out.push_str(
+            "\nCounting Coup: after setup each side places its Flag on an empty square of\n\
+             file A or F. The opponent's Flag square is closed: no action of yours ends\n\
+             there, no Move or Slide goes through it, no levy places there. You score a\n\
+             point when the tile that changed squares on your turn (moved, commanded or\n\
+             levied) ends next to the opponent's Flag (left, right, ahead or behind)\n\
+             and did not start there; three points win. After a point against it, a\n\
+             side may first relocate its Flag next to one of its tiles. Taking a Duke\n\
+             does not win, the guard rule is lifted, and a side with no tile left loses.\n",
+        ),
+        Objective::Flag => out.push_str(
+            "\nOther Objective: each side's Flag starts on its own home rank, placed by the\n\
+             opponent. End an action on the opponent's Flag to pick it up; its holder\n\
+             carries it and may pass it to a tile of yours next to it (a turn). You win\n\
+             when the opponent's Flag stands on your home rank after your action. No\n\
+             tile of yours ends on your own Flag's square. Taking a Duke does not win,\n\
+             and the guard rule is lifted.\n",
+        ),
+        Objective::Rider => out.push_str(
+            "\nDark Rider: no Dukes, bags or levies. Light sets up five Pikemen on rank 1,\n\
+             Dark one Knight on rank 6, and Dark moves first. A Light Pikeman that\n\
+             reaches rank 6 is frozen: no action, never captured. Light wins by taking\n\
+             the Knight, or with three Pikemen on rank 6 while Dark has taken at most\n\
+             one; Dark wins on taking its third Pikeman.\n",
+        ),
+        _ => {}
+    }
+    if rules.mountain() || rules.fort() {
+        out.push_str(
+            "\nTerrain is drawn onto empty squares after setup, and nothing passes it:\n\
+             a Slide stops before it, and a Jump, Strike or Command whose line\n\
+             crosses it is not made.",
+        );
+        if rules.mountain() {
+            out.push_str(" Nothing stands on the Mountain.");
+        }
+        if rules.fort() {
+            out.push_str("\nOne tile may stand on the Fort, and it cannot be struck there.");
+        }
+        out.push('\n');
+    }
+    Some(out.trim_end().to_string())
 }
 
 #[cfg(test)]

@@ -632,6 +632,57 @@ fn strikes_and_commands_are_said_in_words() {
 }
 
 #[test]
+fn expanded_play_help_passes_and_relocations_in_the_game() {
+    // help lists the rules' commands and signs; help rules adds what they change.
+    let (out, _, ok) = run(
+        &["play", "--seed", "1", "--rules", "coup+mountain+fort"],
+        "fixed\nfixed\nhelp\nhelp rules\n",
+    );
+    assert!(ok, "{out}");
+    for part in [
+        "under the rules coup+mountain+fort:",
+        "relocate <sq>",
+        "pass <a> <b>",
+        "▲              the Mountain",
+        "□              the Fort",
+        "Expanded Play: the rules coup+mountain+fort",
+        "Counting Coup: after setup each side places its Flag",
+        "Nothing stands on the Mountain.",
+    ] {
+        assert!(out.contains(part), "{part}: {out}");
+    }
+    // The standard game's help has none of it.
+    let (out, _, _) = run(&["play", "--seed", "1"], "fixed\nhelp\nhelp rules\n");
+    assert!(
+        !out.contains("under the rules") && !out.contains("Expanded Play"),
+        "{out}"
+    );
+    // A relocation after a point against Light, and a Flag's pass.
+    let dir = Dir::new("expanded-commands");
+    let reloc = dir.record(
+        "reloc.txt",
+        "3d2/6/6/6/4+f1/2D3 l -/- 0 1 coup,flags=F2/A5,score=0/1,relocate",
+    );
+    let pass = dir.record("pass.txt", "3d2/6/6/2F3/2F3/3D2 l -/- 0 1 flag,flags=A1/C3");
+    let (out, _, ok) = run(
+        &["play", "--seed", "1", "--level", "1"],
+        &format!("fixed\nload {reloc}\nrelocate\nrelocate e4\nrelocate b1\nload {pass}\npass c3\npass c3 d4\npass c3 c2\n"),
+    );
+    assert!(ok, "{out}");
+    for part in [
+        "(relocate <square>: B1, D1 or C2)",
+        "usage: relocate <square>",
+        "flag@E4: ",
+        "you play flag@B1: you move your Flag to B1",
+        "usage: pass <holder's square> <square next to it>",
+        "C3^D4: ",
+        "you play C3^C2: your Footman C3 passes the Flag to the Footman on C2",
+    ] {
+        assert!(out.contains(part), "{part}: {out}");
+    }
+}
+
+#[test]
 fn expanded_play_in_every_command() {
     // selfplay: the record names the rules and carries the terrain drawn.
     let (out, _, ok) = run(&["selfplay", "--seed", "3", "--rules", "coup+mountain"], "");

@@ -220,3 +220,35 @@ fn a_forbidden_square_with_a_tile_is_marked_on_that_square() {
     t.send("quit");
     std::fs::remove_dir_all(dir).ok();
 }
+
+#[test]
+fn a_game_under_expanded_rules_in_a_terminal() {
+    let mut t = Pty::spawn(&[
+        "play",
+        "--rules",
+        "coup+mountain",
+        "--seed",
+        "3",
+        "--level",
+        "1",
+    ]);
+    t.expect("place your Duke (C1 or D1)> ", 10);
+    t.send("fixed");
+    t.expect("place your Flag (", 10);
+    t.send("fixed");
+    let board = t.expect("turn 1, Light to move (you)", 10);
+    // The Mountain and both Flags on the board, and named under it.
+    assert!(
+        board.contains('▲') && board.matches('⚑').count() >= 4,
+        "{board}"
+    );
+    assert!(board.contains("▲ Mountain "), "{board}");
+    t.expect("> ", 10);
+    t.send("help");
+    t.expect("under the rules coup+mountain:", 10);
+    t.expect("relocate <sq>", 10);
+    t.expect("> ", 10);
+    t.send("pass a1 a2");
+    t.expect("A1^A2: ", 10);
+    t.send("quit");
+}

@@ -272,7 +272,7 @@ impl Session {
             if !squares.is_empty() {
                 self.say(format!(
                     "  {NOTE}a point was scored against your Flag:{NOTE:#} you may first move it \
-                     next to one of your tiles (flag@<square>: {}), or just play your turn",
+                     next to one of your tiles (relocate <square>: {}), or just play your turn",
                     or_list(&squares)
                 ))?;
             }

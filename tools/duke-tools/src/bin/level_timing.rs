@@ -5,6 +5,15 @@
 //!
 //! Run: `cargo run --release -p duke-tools --bin level_timing [level] [games]`
 //! (all levels and six games by default).
+//!
+//! With `--levy N` it times N levy turns of level 5 instead: at positions of
+//! seeded random games where the side to move can levy, the search of the
+//! decision (timed as a turn where a levy is possible) and then, on a copy
+//! where the bag has drawn a troop, the search of its square, together.
+//! The placement is timed whatever the decision was, so every position
+//! gives a levy turn's two searches; the decision's search takes its time
+//! the same way whichever decision it returns (it stops on its clock, at
+//! depth 16 or on a forced result).
 
 use std::time::Instant;
 
@@ -12,7 +21,15 @@ use duke_engine::search::{Request, Searcher};
 use duke_engine::{ActionKind, Decision, Game, Phase};
 
 fn main() {
-    let mut args = std::env::args().skip(1);
+    let all: Vec<String> = std::env::args().skip(1).collect();
+    if all.first().map(String::as_str) == Some("--levy") {
+        levy_turns(
+            all.get(1)
+                .map_or(1000, |n| n.parse().expect("a number of turns")),
+        );
+        return;
+    }
+    let mut args = all.into_iter();
     let levels: Vec<u8> = match args.next() {
         Some(l) => vec![l.parse().expect("a level 1 to 5")],
         None => (1..=duke_engine::search::LEVELS).collect(),
@@ -73,4 +90,57 @@ fn main() {
             levy_max
         );
     }
+}
+
+/// The whole of `turns` levy turns of level 5: the decision, then the
+/// drawn troop's square.
+fn levy_turns(turns: usize) {
+    let mut searcher = Searcher::new();
+    let request = Request::new().with_level(5).expect("level 5");
+    let mut times: Vec<f64> = Vec::with_capacity(turns);
+    let mut seed = 0u64;
+    while times.len() < turns {
+        let mut game = Game::standard(seed);
+        let mut x = seed * 7919 + 1;
+        for turn in 0..80 {
+            if game.outcome().is_some() || times.len() >= turns {
+                break;
+            }
+            if turn >= 4 && turn % 5 == 0 && game.position().can_levy() {
+                let start = Instant::now();
+                searcher.decide(&game, &request).expect("a decision");
+                let mut g = game.clone();
+                g.draw().expect("a levy is possible");
+                searcher.decide(&g, &request).expect("a square");
+                let secs = start.elapsed().as_secs_f64();
+                times.push(secs);
+                if times.len() % 50 == 0 {
+                    let max = times.iter().cloned().fold(0.0, f64::max);
+                    eprintln!("{} levy turns, longest {max:.3} s", times.len());
+                }
+            }
+            let list = game.legal();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let a = list[(x % list.len() as u64) as usize];
+            if a.kind() == ActionKind::Place && game.phase() == Phase::Play {
+                game.draw().unwrap();
+                game.place(a.target()).unwrap();
+            } else {
+                game.play(a).unwrap();
+            }
+        }
+        seed += 1;
+    }
+    times.sort_by(|a, b| a.total_cmp(b));
+    let n = times.len();
+    let mean = times.iter().sum::<f64>() / n as f64;
+    let over = times.iter().filter(|&&t| t >= 1.05).count();
+    println!(
+        "level 5: {n} levy turns (decision and placement), mean {mean:.3} s, median {:.3} s, 99th percentile {:.3} s, longest {:.3} s; {over} at 1.05 s or more",
+        times[n / 2],
+        times[(n * 99 / 100).min(n - 1)],
+        times[n - 1]
+    );
 }
