@@ -114,7 +114,7 @@ fn levy_turns(turns: usize) {
                 searcher.decide(&g, &request).expect("a square");
                 let secs = start.elapsed().as_secs_f64();
                 times.push(secs);
-                if times.len() % 50 == 0 {
+                if times.len().is_multiple_of(50) {
                     let max = times.iter().cloned().fold(0.0, f64::max);
                     eprintln!("{} levy turns, longest {max:.3} s", times.len());
                 }
