@@ -41,6 +41,13 @@
 #define DUKE_OBS_LEN 3852
 
 /**
+ * The size of an observation under Expanded Play's rules, in bytes: 119
+ * planes of 6×6 (the standard planes, then the terrain, the Flags, the
+ * points, a pending relocation, frozen Pikemen and the rules).
+ */
+#define DUKE_EXPANDED_OBS_LEN 4284
+
+/**
  * The size of the action space (indices `0 .. DUKE_ACTION_SPACE`).
  */
 #define DUKE_ACTION_SPACE 5437
@@ -677,8 +684,9 @@ duke_status duke_game_record(const duke_game *game, bool with_seed, char *buf, s
 duke_status duke_game_perft(const duke_game *game, uint32_t depth, uint64_t *out);
 
 /**
- * Writes the observation planes of the game (DUKE_OBS_LEN bytes), the
- * drawn troop included.
+ * Writes the observation planes of the game (DUKE_OBS_LEN bytes under
+ * the standard rules, DUKE_EXPANDED_OBS_LEN under any other), the drawn
+ * troop included.
  */
 duke_status duke_game_observation(const duke_game *game, duke_perspective view, uint8_t *buf, size_t len);
 
@@ -840,7 +848,9 @@ duke_status duke_position_play(const duke_position *pos, const char *action, siz
 duke_status duke_position_perft(const duke_position *pos, uint32_t depth, uint64_t *out);
 
 /**
- * Writes the observation planes (DUKE_OBS_LEN bytes; layout in the README).
+ * Writes the observation planes (DUKE_OBS_LEN bytes under the standard
+ * rules, DUKE_EXPANDED_OBS_LEN under any other; layout in the book's
+ * encoding chapter).
  */
 duke_status duke_position_observation(const duke_position *pos, duke_perspective view, uint8_t *buf, size_t len);
 

@@ -652,8 +652,9 @@ pub unsafe extern "C" fn duke_game_perft(
     })
 }
 
-/// Writes the observation planes of the game (DUKE_OBS_LEN bytes), the
-/// drawn troop included.
+/// Writes the observation planes of the game (DUKE_OBS_LEN bytes under
+/// the standard rules, DUKE_EXPANDED_OBS_LEN under any other), the drawn
+/// troop included.
 #[no_mangle]
 pub unsafe extern "C" fn duke_game_observation(
     game: *const duke_game,
@@ -665,7 +666,14 @@ pub unsafe extern "C" fn duke_game_observation(
         // SAFETY: NULL or a live handle; buffer contract.
         let g = unsafe { obj(game, "game")? };
         let persp = perspective(view)?;
-        unsafe { observation_out(|b| write_game_observation(&g.inner, persp, b), buf, len) }
+        unsafe {
+            observation_out(
+                g.inner.rules(),
+                |b| write_game_observation(&g.inner, persp, b),
+                buf,
+                len,
+            )
+        }
     })
 }
 

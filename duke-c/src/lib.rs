@@ -28,6 +28,10 @@ use std::ffi::c_char;
 
 /// The size of an observation (`duke_*_observation`), in bytes: 107 planes of 6×6.
 pub const DUKE_OBS_LEN: usize = 3852;
+/// The size of an observation under Expanded Play's rules, in bytes: 119
+/// planes of 6×6 (the standard planes, then the terrain, the Flags, the
+/// points, a pending relocation, frozen Pikemen and the rules).
+pub const DUKE_EXPANDED_OBS_LEN: usize = 4284;
 /// The size of the action space (indices `0 .. DUKE_ACTION_SPACE`).
 pub const DUKE_ACTION_SPACE: u32 = 5437;
 /// The size of the action space under Expanded Play's rules: the
@@ -88,6 +92,7 @@ pub const DUKE_MAX_MILLIS: u64 = 86_400_000;
 pub const DUKE_MAX_PERFT_DEPTH: u32 = 12;
 
 const _: () = assert!(DUKE_OBS_LEN == duke_engine::encode::OBS_LEN);
+const _: () = assert!(DUKE_EXPANDED_OBS_LEN == duke_engine::encode::EXPANDED_OBS_LEN);
 const _: () = assert!(DUKE_ACTION_SPACE as usize == duke_engine::encode::ACTION_SPACE);
 const _: () =
     assert!(DUKE_EXPANDED_ACTION_SPACE as usize == duke_engine::encode::EXPANDED_ACTION_SPACE);

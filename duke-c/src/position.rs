@@ -8,10 +8,10 @@ use duke_engine::render::{svg, SvgFlags, SvgOptions};
 use duke_engine::{perft, Position, Side};
 use duke_engine::{Decision, Perspective};
 
+use crate::duke_perspective;
 use crate::error::{
     buf_out, duke_status, guard, obj, out_ptr, text_in, text_out, write, Error, Result,
 };
-use crate::{duke_perspective, DUKE_OBS_LEN};
 
 /// A position between turns. Opaque; never changed after creation.
 pub struct duke_position {
@@ -91,14 +91,18 @@ pub(crate) unsafe fn indices_out(
 }
 
 pub(crate) unsafe fn observation_out(
+    rules: duke_engine::Rules,
     fill: impl FnOnce(&mut [u8]),
     buf: *mut u8,
     len: usize,
 ) -> Result<()> {
-    if len < DUKE_OBS_LEN {
+    let need = duke_engine::encode::observation_len(rules);
+    if len < need {
         return Err(Error::new(
             duke_status::DukeBufferTooSmall,
-            format!("an observation needs {DUKE_OBS_LEN} bytes; the buffer holds {len}"),
+            format!(
+                "an observation under the rules {rules} needs {need} bytes; the buffer holds {len}"
+            ),
         ));
     }
     // SAFETY: `len` writable bytes by contract.
@@ -393,7 +397,9 @@ pub unsafe extern "C" fn duke_position_perft(
     })
 }
 
-/// Writes the observation planes (DUKE_OBS_LEN bytes; layout in the README).
+/// Writes the observation planes (DUKE_OBS_LEN bytes under the standard
+/// rules, DUKE_EXPANDED_OBS_LEN under any other; layout in the book's
+/// encoding chapter).
 #[no_mangle]
 pub unsafe extern "C" fn duke_position_observation(
     pos: *const duke_position,
@@ -405,7 +411,14 @@ pub unsafe extern "C" fn duke_position_observation(
         // SAFETY: NULL or a live handle; buffer contract.
         let p = unsafe { obj(pos, "pos")? };
         let persp = perspective(view)?;
-        unsafe { observation_out(|b| write_observation(&p.inner, persp, b), buf, len) }
+        unsafe {
+            observation_out(
+                p.inner.rules(),
+                |b| write_observation(&p.inner, persp, b),
+                buf,
+                len,
+            )
+        }
     })
 }
 

@@ -16,6 +16,24 @@
 //! | 91 | the quiet counter (0–200) everywhere |
 //! | 92–106 | in a game, the troop drawn and waiting to be placed: plane 92 + troop all 1 |
 //!
+//! Under Expanded Play (any rules but the standard game's) an observation
+//! has [`EXPANDED_PLANES`] planes: the 107 above, then
+//!
+//! | planes | content |
+//! |---|---|
+//! | 107 | the Mountain's square |
+//! | 108 | the Fort's square |
+//! | 109 | owner 0's Flag's square (its holder is the tile there) |
+//! | 110 | owner 1's Flag's square |
+//! | 111 | owner 0's points in Counting Coup (0–3) everywhere |
+//! | 112 | owner 1's points everywhere |
+//! | 113 | 1 everywhere while a relocation of a Flag is pending |
+//! | 114 | Dark Rider's frozen Pikemen |
+//! | 115–118 | 1 everywhere under `coup`, `flag`, `rider`, `draft` (one plane each) |
+//!
+//! [`planes`] and [`observation_len`] give the sizes for some rules; under
+//! the standard rules they are [`PLANES`] and [`OBS_LEN`], unchanged.
+//!
 //! Troops are in [`Troop::ALL`](crate::Troop::ALL) order, faces 0 = starting, 1 = flipped.
 //! With [`Perspective::Absolute`] owner 0 is Light and the board is as
 //! SPEC §1 lays it out. With [`Perspective::Mover`] owner 0 is the side to
@@ -74,6 +92,36 @@ pub const PLACE_BASE: usize = 4896;
 /// The index of the decision to levy.
 pub const DRAW: usize = 5436;
 
+/// Planes of an observation under Expanded Play: the standard game's
+/// [`PLANES`], then the terrain, the Flags, the points, a pending
+/// relocation, frozen Pikemen and the rules (see the module's table).
+pub const EXPANDED_PLANES: usize = PLANES + 12;
+/// Bytes of an observation under Expanded Play: `EXPANDED_PLANES * 36`.
+pub const EXPANDED_OBS_LEN: usize = EXPANDED_PLANES * 36;
+
+/// The planes of an observation of a position under `rules`: [`PLANES`]
+/// under the standard rules, [`EXPANDED_PLANES`] under any other.
+///
+/// ```
+/// use duke_engine::encode::{planes, observation_len, EXPANDED_PLANES, OBS_LEN, PLANES};
+/// use duke_engine::Rules;
+/// assert_eq!(planes(Rules::STANDARD), PLANES);
+/// assert_eq!(observation_len(Rules::STANDARD), OBS_LEN);
+/// assert_eq!(planes("coup+mountain".parse().unwrap()), EXPANDED_PLANES);
+/// ```
+pub const fn planes(rules: crate::Rules) -> usize {
+    if rules.is_standard() {
+        PLANES
+    } else {
+        EXPANDED_PLANES
+    }
+}
+
+/// The bytes of an observation under `rules`: `planes(rules) * 36`.
+pub const fn observation_len(rules: crate::Rules) -> usize {
+    planes(rules) * 36
+}
+
 /// Expanded Play's decisions follow the standard space: a Flag passed
 /// (its holder's square, times the four directions N, E, S, W as the
 /// viewer sees them).
@@ -86,9 +134,7 @@ pub const PICK_BASE: usize = FLAG_BASE + 36;
 /// the Mountain's 36 squares, then the Fort's).
 pub const TERRAIN_BASE: usize = PICK_BASE + 15;
 /// The size of the action space under Expanded Play: the standard space
-/// and the indices above. The planes of the observation are the standard
-/// game's under every rules: the terrain, the Flags and the points are not
-/// in them yet.
+/// and the indices above.
 pub const EXPANDED_ACTION_SPACE: usize = TERRAIN_BASE + 2 * 36;
 
 /// The size of the action space of a game under `rules`: [`ACTION_SPACE`]
@@ -281,12 +327,12 @@ pub fn action_from_index(index: usize, pos: &Position, persp: Perspective) -> Op
     Some(Decision::Act(a))
 }
 
-/// Writes the observation planes of `pos` into `out` (first [`OBS_LEN`]
+/// Writes the observation planes of `pos` into `out` (its first [`observation_len`]
 /// bytes; the drawn-troop planes stay 0 — see [`write_observation_with_draw`]).
 ///
 /// # Panics
 ///
-/// When `out` is shorter than [`OBS_LEN`].
+/// When `out` is shorter than [`observation_len`] of the position's rules.
 pub fn write_observation(pos: &Position, persp: Perspective, out: &mut [u8]) {
     write_observation_with_draw(pos, None, persp, out);
 }
@@ -296,14 +342,15 @@ pub fn write_observation(pos: &Position, persp: Perspective, out: &mut [u8]) {
 ///
 /// # Panics
 ///
-/// When `out` is shorter than [`OBS_LEN`].
+/// When `out` is shorter than [`observation_len`] of the position's rules.
 pub fn write_observation_with_draw(
     pos: &Position,
     drawn: Option<Troop>,
     persp: Perspective,
     out: &mut [u8],
 ) {
-    let out = &mut out[..OBS_LEN];
+    let rules = pos.rules();
+    let out = &mut out[..observation_len(rules)];
     out.fill(0);
     let t = turned(pos, persp);
     let first = persp.viewer(pos);
@@ -313,6 +360,46 @@ pub fn write_observation_with_draw(
             out[(FILLED + p) * 36..(FILLED + p + 1) * 36].fill(v);
         }
     }
+    if !rules.is_standard() {
+        write_expanded_planes(pos, t, first, out);
+    }
+}
+
+/// Planes 107 to 118 of an observation under Expanded Play.
+fn write_expanded_planes(pos: &Position, t: bool, first: Side, out: &mut [u8]) {
+    use crate::Objective;
+    let rules = pos.rules();
+    let mut at = |plane: usize, sq: Square| out[plane * 36 + map_sq(sq.index(), t)] = 1;
+    if let Some(sq) = pos.mountain() {
+        at(PLANES, sq);
+    }
+    if let Some(sq) = pos.fort() {
+        at(PLANES + 1, sq);
+    }
+    for (i, side) in [first, !first].into_iter().enumerate() {
+        if let Some(sq) = pos.flag(side) {
+            at(PLANES + 2 + i, sq);
+        }
+    }
+    let mut frozen = pos.frozen_mask();
+    while frozen != 0 {
+        let sq = frozen.trailing_zeros() as usize;
+        frozen &= frozen - 1;
+        out[(PLANES + 7) * 36 + map_sq(sq, t)] = 1;
+    }
+    let mut fill = |plane: usize, v: u8| {
+        if v != 0 {
+            out[plane * 36..(plane + 1) * 36].fill(v);
+        }
+    };
+    for (i, side) in [first, !first].into_iter().enumerate() {
+        fill(PLANES + 4 + i, pos.score(side).min(255) as u8);
+    }
+    fill(PLANES + 6, u8::from(pos.relocation_pending()));
+    fill(PLANES + 8, u8::from(rules.objective() == Objective::Coup));
+    fill(PLANES + 9, u8::from(rules.objective() == Objective::Flag));
+    fill(PLANES + 10, u8::from(rules.objective() == Objective::Rider));
+    fill(PLANES + 11, u8::from(rules.draft()));
 }
 
 /// The first plane filled with one value (side to move, bags, quiet
@@ -504,6 +591,57 @@ mod tests {
         assert_eq!(DRAW + 1, ACTION_SPACE);
     }
 
+    /// The planes of Expanded Play: each where the module's table puts
+    /// it, as the viewer sees the board; the standard planes as before.
+    #[test]
+    fn expanded_planes_show_the_terrain_flags_points_and_rules() {
+        let sq = |s: &str| s.parse::<Square>().unwrap().index();
+        let on = |obs: &[u8], plane: usize| -> alloc::vec::Vec<usize> {
+            (0..36).filter(|&i| obs[plane * 36 + i] != 0).collect()
+        };
+        // Dark to move, a relocation pending for Dark, Light 1 point.
+        let pos: Position = "2+k+d+f1/1f4/D+F4/5F/6/6 d ABCFGIKLMNPPPRSW/abcfgilmnppprsw 7 13 coup+mountain,mountain=E4,flags=B1/F4,score=1/1,relocate"
+            .parse()
+            .unwrap();
+        assert_eq!(observation_len(pos.rules()), EXPANDED_OBS_LEN);
+        let mut abs = [9u8; EXPANDED_OBS_LEN];
+        write_observation(&pos, Perspective::Absolute, &mut abs);
+        assert_eq!(on(&abs, PLANES), [sq("E4")]);
+        assert!(on(&abs, PLANES + 1).is_empty(), "no Fort");
+        assert_eq!(on(&abs, PLANES + 2), [sq("B1")], "Light's Flag");
+        assert_eq!(on(&abs, PLANES + 3), [sq("F4")], "Dark's Flag");
+        assert!(abs[(PLANES + 4) * 36..(PLANES + 6) * 36]
+            .iter()
+            .all(|&v| v == 1));
+        assert!(abs[(PLANES + 6) * 36..(PLANES + 7) * 36]
+            .iter()
+            .all(|&v| v == 1));
+        assert!(on(&abs, PLANES + 7).is_empty(), "no frozen Pikeman");
+        let fills = [8, 9, 10, 11].map(|k| abs[(PLANES + k) * 36]);
+        assert_eq!(fills, [1, 0, 0, 0], "coup, not flag, rider or draft");
+        // The standard planes are what the standard encoder writes.
+        let mut plain = [0u8; OBS_LEN];
+        let standard: Position = "2+k+d+f1/1f4/D+F4/5F/6/6 d ABCFGIKLMNPPPRSW/abcfgilmnppprsw 7 13"
+            .parse()
+            .unwrap();
+        write_observation(&standard, Perspective::Absolute, &mut plain);
+        assert_eq!(&abs[..OBS_LEN], &plain[..]);
+        // As Dark sees it: the board turned, Dark's Flag first.
+        let mut mover = [0u8; EXPANDED_OBS_LEN];
+        write_observation(&pos, Perspective::Mover, &mut mover);
+        assert_eq!(on(&mover, PLANES), [35 - sq("E4")]);
+        assert_eq!(on(&mover, PLANES + 2), [35 - sq("F4")]);
+        assert_eq!(on(&mover, PLANES + 3), [35 - sq("B1")]);
+        // Dark Rider: a Light Pikeman on rank 6 is frozen.
+        let rider: Position = "1P1k2/6/6/6/6/P1P1P1 d -/- 0 9 rider".parse().unwrap();
+        let mut obs = [0u8; EXPANDED_OBS_LEN];
+        write_observation(&rider, Perspective::Absolute, &mut obs);
+        assert_eq!(on(&obs, PLANES + 7), [sq("B6")]);
+        assert_eq!(obs[(PLANES + 10) * 36], 1);
+        // The standard game keeps its 107 planes.
+        assert_eq!(planes(Position::standard().rules()), PLANES);
+    }
+
     #[test]
     #[cfg_attr(
         miri,
@@ -541,7 +679,7 @@ mod game {
     ///
     /// # Panics
     ///
-    /// When `out` is shorter than [`OBS_LEN`].
+    /// When `out` is shorter than [`observation_len`] of the game's rules.
     pub fn write_game_observation(game: &Game, persp: Perspective, out: &mut [u8]) {
         write_observation_with_draw(game.position(), game.pending_draw(), persp, out);
     }

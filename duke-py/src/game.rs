@@ -483,8 +483,11 @@ impl Game {
     }
 
     /// The observation planes of the current position for machine
-    /// learning: a numpy uint8 array of shape (PLANES, 6, 6), which also
-    /// shows a drawn troop that waits to be placed. `perspective` is
+    /// learning: a numpy uint8 array of shape (PLANES, 6, 6) under the
+    /// standard rules and (EXPANDED_PLANES, 6, 6) under any other (the
+    /// terrain, the Flags, the points, a pending relocation, frozen
+    /// Pikemen and the rules), which also shows a drawn troop that waits
+    /// to be placed. `perspective` is
     /// "absolute", "mover", "light" or "dark" (the board as that side sees
     /// it).
     #[pyo3(signature = (perspective = "absolute"))]
@@ -494,7 +497,8 @@ impl Game {
         perspective: &str,
     ) -> PyResult<Bound<'py, PyArray3<u8>>> {
         let p = crate::convert::parse::<duke_engine::Perspective>(perspective)?;
-        Ok(observation_array(py, |buf| {
+        let rules = self.with(py, |g| g.rules());
+        Ok(observation_array(py, rules, |buf| {
             self.with(py, |g| write_game_observation(g, p, buf))
         }))
     }

@@ -20,7 +20,9 @@ mod selfplay;
 mod tile;
 mod vecgame;
 
-use duke_engine::encode::{ACTION_SPACE, DRAW, EXPANDED_ACTION_SPACE, OBS_LEN, PLANES};
+use duke_engine::encode::{
+    ACTION_SPACE, DRAW, EXPANDED_ACTION_SPACE, EXPANDED_OBS_LEN, EXPANDED_PLANES, OBS_LEN, PLANES,
+};
 use duke_engine::Square;
 use pyo3::prelude::*;
 
@@ -63,6 +65,8 @@ fn _duke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DRAW", DRAW)?;
     m.add("PLANES", PLANES)?;
     m.add("OBS_LEN", OBS_LEN)?;
+    m.add("EXPANDED_PLANES", EXPANDED_PLANES)?;
+    m.add("EXPANDED_OBS_LEN", EXPANDED_OBS_LEN)?;
     m.add("QUIET_LIMIT", duke_engine::QUIET_LIMIT)?;
     m.add("DEFAULT_LEVEL", duke_engine::search::DEFAULT_LEVEL)?;
     m.add("HINT_LEVEL", duke_engine::search::HINT_LEVEL)?;

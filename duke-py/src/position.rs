@@ -1,6 +1,6 @@
 //! Positions.
 
-use duke_engine::encode::{write_legal_mask, write_observation, OBS_LEN, PLANES};
+use duke_engine::encode::{observation_len, planes, write_legal_mask, write_observation};
 use duke_engine::perft::{divide_until, perft_until};
 use duke_engine::render::{svg, text_board, SvgFlags, SvgOptions};
 use duke_engine::{perft, Bitboard, Limit, Position as EnginePosition};
@@ -57,15 +57,18 @@ pub fn svg_text(
     ))
 }
 
+/// An observation under `rules` as a numpy array of shape (planes, 6, 6):
+/// PLANES under the standard rules, EXPANDED_PLANES under any other.
 pub fn observation_array<'py>(
     py: Python<'py>,
+    rules: duke_engine::Rules,
     fill: impl FnOnce(&mut [u8]),
 ) -> Bound<'py, PyArray3<u8>> {
-    let mut buf = vec![0u8; OBS_LEN];
+    let mut buf = vec![0u8; observation_len(rules)];
     fill(&mut buf);
     PyArray1::from_vec(py, buf)
-        .reshape([PLANES, 6, 6])
-        .expect("OBS_LEN is PLANES * 36")
+        .reshape([planes(rules), 6, 6])
+        .expect("an observation is planes * 36 bytes")
 }
 
 pub fn mask_array<'py>(
@@ -390,7 +393,7 @@ impl Position {
         perspective: &str,
     ) -> PyResult<Bound<'py, PyArray3<u8>>> {
         let p = crate::convert::parse::<duke_engine::Perspective>(perspective)?;
-        Ok(observation_array(py, |buf| {
+        Ok(observation_array(py, self.inner.rules(), |buf| {
             write_observation(&self.inner, p, buf)
         }))
     }

@@ -362,13 +362,15 @@ impl Game {
         Ok(duke_engine::perft(self.inner.position(), depth) as f64)
     }
 
-    /// The observation planes with the drawn troop, flat (PLANES × 6 × 6 bytes).
+    /// The observation planes with the drawn troop, flat (PLANES × 6 × 6
+    /// bytes under the standard rules, EXPANDED_PLANES × 6 × 6 under any
+    /// other).
     pub fn observation(
         &self,
         #[wasm_bindgen(unchecked_optional_param_type = "string | null")] persp: JsValue,
     ) -> Result<Vec<u8>> {
         let p = perspective(persp)?;
-        Ok(observation(|buf| {
+        Ok(observation(self.inner.rules(), |buf| {
             write_game_observation(&self.inner, p, buf)
         }))
     }

@@ -107,11 +107,15 @@ pub fn draw_index() -> usize {
     DRAW
 }
 
-/// The number of observation planes (an observation is planes × 6 × 6 bytes).
+/// The number of observation planes (an observation is planes × 6 × 6
+/// bytes): of the standard game without an argument, of the rules given
+/// as text otherwise (`observationPlanes("coup")`).
 #[wasm_bindgen(js_name = observationPlanes)]
-pub fn observation_planes() -> usize {
+pub fn observation_planes(
+    #[wasm_bindgen(unchecked_optional_param_type = "string | null")] rules: JsValue,
+) -> errors::Result<usize> {
     debug_assert_eq!(OBS_LEN, PLANES * 36);
-    PLANES
+    Ok(encode::planes(convert::rules(&rules)?))
 }
 
 /// The level `bestAction()` plays with no options, the same in every face.

@@ -1,6 +1,6 @@
 //! Positions.
 
-use duke_engine::encode::{write_legal_mask, write_observation, OBS_LEN};
+use duke_engine::encode::{write_legal_mask, write_observation};
 use duke_engine::render::{svg, text_board, SvgFlags, SvgOptions};
 use duke_engine::{divide, perft, Bitboard, Position as EnginePosition};
 use js_sys::Array;
@@ -64,8 +64,9 @@ pub fn mask(rules: duke_engine::Rules, fill: impl FnOnce(&mut [u8])) -> Vec<u8> 
     buf
 }
 
-pub fn observation(fill: impl FnOnce(&mut [u8])) -> Vec<u8> {
-    let mut buf = vec![0u8; OBS_LEN];
+/// An observation under `rules`: `observation_len(rules)` bytes.
+pub fn observation(rules: duke_engine::Rules, fill: impl FnOnce(&mut [u8])) -> Vec<u8> {
+    let mut buf = vec![0u8; duke_engine::encode::observation_len(rules)];
     fill(&mut buf);
     buf
 }
@@ -409,13 +410,16 @@ impl Position {
             .is_duke_attacked(side_name.parse::<duke_engine::Side>()?))
     }
 
-    /// The observation planes, flat (PLANES × 6 × 6 bytes).
+    /// The observation planes, flat (PLANES × 6 × 6 bytes under the
+    /// standard rules, EXPANDED_PLANES × 6 × 6 under any other).
     pub fn observation(
         &self,
         #[wasm_bindgen(unchecked_optional_param_type = "string | null")] persp: JsValue,
     ) -> Result<Vec<u8>> {
         let p = perspective(persp)?;
-        Ok(observation(|buf| write_observation(&self.inner, p, buf)))
+        Ok(observation(self.inner.rules(), |buf| {
+            write_observation(&self.inner, p, buf)
+        }))
     }
 
     /// The legal actions as a 0/1 mask over the action space.

@@ -340,6 +340,14 @@ test("the SVG drawing, the observation, the mask and decisions by index", () => 
   const obs = game.observation();
   assert.ok(obs instanceof Uint8Array);
   assert.equal(obs.length, observationPlanes() * 36);
+  // Under Expanded Play the observation has the rules' planes (encoding.md).
+  assert.equal(observationPlanes("coup"), 119);
+  assert.equal(observationPlanes("standard"), observationPlanes());
+  assert.throws(() => observationPlanes("coup+flag"), (e) => e.code === "rules.text");
+  const coup = new Game({ rules: "coup+mountain", seed: 5 });
+  const cobs = coup.observation("light");
+  assert.equal(cobs.length, observationPlanes("coup+mountain") * 36);
+  assert.equal(cobs[107 * 36 + coup.position.mountain], 1);
   const mask = game.legalMask("mover");
   assert.equal(mask.length, actionSpace());
   const legal = [...mask.keys()].filter((i) => mask[i] === 1);

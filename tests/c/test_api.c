@@ -632,6 +632,12 @@ static void test_expanded(void) {
     CHECK(duke_position_state(pos, NULL) == DUKE_NULL_POINTER);
     CHECK(duke_position_rules(pos, buf, sizeof buf, &n) == DUKE_OK && strcmp(buf, "coup+mountain") == 0);
     duke_position_free(pos);
+    /* The observation under Expanded Play: 119 planes, the Mountain's on
+       plane 107 (Light's view: square i at byte i), coup's on plane 115. */
+    static uint8_t eobs[DUKE_EXPANDED_OBS_LEN];
+    CHECK(duke_game_observation(game, DUKE_VIEW_LIGHT, eobs, DUKE_OBS_LEN) == DUKE_BUFFER_TOO_SMALL);
+    CHECK(duke_game_observation(game, DUKE_VIEW_LIGHT, eobs, sizeof eobs) == DUKE_OK);
+    CHECK(eobs[107 * 36 + state.mountain] == 1 && eobs[115 * 36] == 1 && eobs[117 * 36] == 0);
     /* Random decisions to the end, each from the game's own list. */
     uint64_t x = 88172645463325252ull;
     int turns = 0;

@@ -161,3 +161,58 @@ def test_pettingzoo_game_to_the_end():
         e.step(action)
     assert e.game.outcome is not None
     assert sorted(final.values()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+# Expanded Play: one rules of each objective, terrain and the draft.
+EXPANDED = ["coup", "flag", "rider", "mountain+fort", "coup+mountain+draft"]
+
+
+@pytest.mark.parametrize("rules", EXPANDED)
+def test_gymnasium_check_env_passes_under_every_objective(rules):
+    from gymnasium.utils.env_checker import check_env
+
+    from duke.gym import DukeEnv
+
+    env = DukeEnv(rules=rules)
+    assert env.observation_space.shape == (duke.EXPANDED_PLANES, 6, 6)
+    assert env.action_space.n == duke.EXPANDED_ACTION_SPACE
+    check_env(env)
+
+
+@pytest.mark.parametrize("rules", EXPANDED)
+def test_gymnasium_plays_games_of_expanded_play_to_their_end(rules):
+    from duke.gym import DukeEnv
+
+    env = DukeEnv(rules=rules)
+    obs, info = env.reset(seed=3)
+    assert env.game.rules == rules and obs.shape == (duke.EXPANDED_PLANES, 6, 6)
+    rng = np.random.default_rng(1)
+    for _ in range(20_000):
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        obs, reward, terminated, truncated, info = env.step(action)
+        assert env.observation_space.contains(obs)
+        if terminated:
+            break
+    assert terminated and "illegal_action" not in info
+    assert info["outcome"] == env.game.outcome and reward in (-1.0, 0.0, 1.0)
+
+
+def test_gymnasium_refuses_a_bad_rules_text():
+    from duke.gym import DukeEnv
+
+    with pytest.raises(duke.DukeError) as e:
+        DukeEnv(rules="coup+flag")
+    assert e.value.code == "rules.text"
+
+
+@pytest.mark.parametrize("rules", EXPANDED)
+def test_pettingzoo_aec_api_under_every_objective(rules):
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from duke.pettingzoo import env
+
+    e = env(rules=rules)
+    assert e.observation_space("light")["observation"].shape == (duke.EXPANDED_PLANES, 6, 6)
+    assert e.action_space("dark").n == duke.EXPANDED_ACTION_SPACE
+    api_test(e, num_cycles=200, verbose_progress=False)

@@ -239,3 +239,34 @@ def test_given_terrain_survives_a_pickle_in_setup():
         while g.phase != "play":
             g.play(g.legal_actions()[0])
     assert again.position.mountain == game.position.mountain == duke.C3
+
+
+def test_observations_under_expanded_play_show_the_terrain_flags_and_points():
+    # The planes after the standard game's 107 (encoding.md): the Mountain,
+    # the Fort, each Flag, the points, a pending relocation, frozen Pikemen
+    # and the rules.
+    pos = duke.Position(
+        "2+k+d+f1/1f4/D+F4/5F/6/6 d ABCFGIKLMNPPPRSW/abcfgilmnppprsw 7 13 "
+        "coup+mountain,mountain=E4,flags=B1/F4,score=1/1,relocate"
+    )
+    obs = pos.observation("absolute")
+    assert obs.shape == (duke.EXPANDED_PLANES, 6, 6)
+    planes = duke.PLANES
+
+    def at(plane):
+        return [duke.Square(int(r * 6 + f)) for r, f in zip(*np.nonzero(obs[plane]))]
+
+    assert at(planes) == [duke.E4]
+    assert at(planes + 1) == []
+    assert at(planes + 2) == [duke.B1] and at(planes + 3) == [duke.F4]
+    assert (obs[planes + 4] == 1).all() and (obs[planes + 5] == 1).all()
+    assert (obs[planes + 6] == 1).all()
+    assert [int(obs[planes + k, 0, 0]) for k in (8, 9, 10, 11)] == [1, 0, 0, 0]
+    # The standard planes are the standard encoder's.
+    plain = duke.Position("2+k+d+f1/1f4/D+F4/5F/6/6 d ABCFGIKLMNPPPRSW/abcfgilmnppprsw 7 13")
+    assert (obs[:planes] == plain.observation("absolute")).all()
+    # A game's observation has the rules' planes from the first decision on.
+    for rules in ("coup", "flag+fort", "rider", "mountain+draft"):
+        g = duke.Game(seed=4, rules=rules)
+        assert g.observation("mover").shape == (duke.EXPANDED_PLANES, 6, 6)
+    assert duke.Game().observation().shape == (duke.PLANES, 6, 6)

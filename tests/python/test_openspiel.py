@@ -87,3 +87,20 @@ def test_mcts_plays_whole_games_against_a_random_bot(game):
         total += returns[i % 2]
     # With these seeds MCTS (10 simulations) beats the random bot in both games.
     assert total == 2.0
+
+
+@pytest.mark.parametrize("rules", ["coup", "flag", "rider", "coup+mountain+fort+draft"])
+def test_openspiel_plays_expanded_play_by_its_rules_parameter(rules):
+    game = pyspiel.load_game("python_duke", {"rules": rules})
+    assert game.num_distinct_actions() == duke.EXPANDED_ACTION_SPACE
+    assert game.observation_tensor_shape() == [duke.EXPANDED_PLANES, 6, 6]
+    state = game.new_initial_state()
+    assert state.game.rules == rules
+    engine = duke.Game(seed=0, rules=rules)
+    assert state.legal_actions() == np.flatnonzero(engine.legal_mask("mover")).tolist()
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_openspiel_refuses_a_bad_rules_text():
+    with pytest.raises(duke.DukeError):
+        pyspiel.load_game("python_duke", {"rules": "rider+draft"})

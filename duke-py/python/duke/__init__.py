@@ -39,6 +39,8 @@ from duke._duke import (
     MATE_BOUND,
     DRAW,
     EXPANDED_ACTION_SPACE,
+    EXPANDED_OBS_LEN,
+    EXPANDED_PLANES,
     LEVELS,
     MAX_GAMES,
     MAX_DEPTH,
@@ -147,7 +149,7 @@ def save_svg(obj, path, **kwargs):
 
 
 __all__ = [
-    "ACTION_SPACE", "DEFAULT_LEVEL", "HINT_LEVEL", "ANALYSIS_LEVEL", "NNUE_FEATURES", "NNUE_FORMAT", "MATE_BOUND", "DRAW", "EXPANDED_ACTION_SPACE", "LEVELS", "MAX_GAMES", "MAX_HINTS", "OBS_LEN", "PLANES",
+    "ACTION_SPACE", "DEFAULT_LEVEL", "HINT_LEVEL", "ANALYSIS_LEVEL", "NNUE_FEATURES", "NNUE_FORMAT", "MATE_BOUND", "DRAW", "EXPANDED_ACTION_SPACE", "EXPANDED_OBS_LEN", "EXPANDED_PLANES", "LEVELS", "MAX_GAMES", "MAX_HINTS", "OBS_LEN", "PLANES",
     "MAX_DEPTH", "MAX_MILLIS", "MAX_PERFT_DEPTH", "MAX_THREADS",
     "SQUARES", "Square", "TROOPS",
     "Action", "ActionFlag", "ActionList", "MarkFlag", "SvgFlag", "DukeError", "Game", "GameStream", "IllegalActionError", "Network", "Outcome", "ParseError",

@@ -22,6 +22,10 @@ PLANES: int
 """The number of observation planes (each 6 x 6)."""
 OBS_LEN: int
 """The length of one observation, PLANES * 36 bytes."""
+EXPANDED_PLANES: int
+"""The number of observation planes under any rules of Expanded Play: PLANES, then the terrain, the Flags, the points, a pending relocation, frozen Pikemen and the rules (encoding.md)."""
+EXPANDED_OBS_LEN: int
+"""The length of one observation under Expanded Play, EXPANDED_PLANES * 36 bytes."""
 QUIET_LIMIT: int
 """The number of turns without a capture or a levy that ends a game in a draw."""
 DEFAULT_LEVEL: int
@@ -69,6 +73,8 @@ __all__ = [
     "A6",
     "ACTION_SPACE",
     "EXPANDED_ACTION_SPACE",
+    "EXPANDED_OBS_LEN",
+    "EXPANDED_PLANES",
     "RULES",
     "Action",
     "DEFAULT_LEVEL",

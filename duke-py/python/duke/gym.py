@@ -35,7 +35,8 @@ ENV_ID = "duke/Duke-v0"
 
 class DukeEnv(gym.Env):  # type: ignore[misc]
     """The Duke as a Gymnasium environment: the agent plays one side of a
-    game from the standard start (registered as ``duke/Duke-v0``).
+    game from the standard start, or under Expanded Play's rules
+    (registered as ``duke/Duke-v0``).
 
     Arguments:
 
@@ -43,7 +44,13 @@ class DukeEnv(gym.Env):  # type: ignore[misc]
       uniformly random accepted decision from the environment's seeded
       generator), a callable ``opponent(game) -> action index`` given the
       ``duke.Game``, or ``None`` for the agent to play both sides.
-    - ``agent_side``: ``"light"`` (default, moves first) or ``"dark"``.
+    - ``agent_side``: ``"light"`` (default) or ``"dark"``.
+    - ``rules``: the rules of each game, a rules text (``"standard"``, the
+      default, or Expanded Play's, such as ``"coup+mountain"``; see
+      ``duke.RULES``). Under Expanded Play a game starts in play, its start
+      (the draft, the setups, the terrain, the Flags) made by the engine
+      from the game's seed; observations have ``duke.EXPANDED_PLANES``
+      planes and the action space is ``duke.EXPANDED_ACTION_SPACE``.
     - ``perspective``: how observations and action indices are encoded:
       ``"mover"`` (default: as the side to decide sees the board),
       ``"absolute"``, ``"light"`` or ``"dark"``.
@@ -67,8 +74,9 @@ class DukeEnv(gym.Env):  # type: ignore[misc]
     word, not a rule's), ``info["outcome"]`` and ``info["result"]`` None.
 
     Spaces: observations are the engine's planes, ``Box(0, 255, (PLANES, 6,
-    6), uint8)``; actions are indices of the engine's action space,
-    ``Discrete(ACTION_SPACE)``; ``info["action_mask"]`` is the bool mask of
+    6), uint8)`` (``EXPANDED_PLANES`` under Expanded Play); actions are
+    indices of the engine's action space, ``Discrete(ACTION_SPACE)``
+    (``EXPANDED_ACTION_SPACE`` under Expanded Play); ``info["action_mask"]`` is the bool mask of
     the accepted decisions. A levy is two decisions by the same player: the
     draw index (``duke.DRAW``), then a placement. The reward is +1 when the
     agent's side wins, -1 when it loses and 0 otherwise; ``terminated`` is
@@ -86,6 +94,7 @@ class DukeEnv(gym.Env):  # type: ignore[misc]
         perspective: str = "mover",
         render_mode: Optional[str] = None,
         illegal_action: str = "lose",
+        rules: str = "standard",
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise _duke._value_error(f'render_mode is None, "ansi" or "svg", not "{render_mode}"')
@@ -98,10 +107,13 @@ class DukeEnv(gym.Env):  # type: ignore[misc]
         self.agent_side = agent_side
         self.perspective = perspective
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(0, 255, (duke.PLANES, 6, 6), np.uint8)
-        self.action_space = spaces.Discrete(duke.ACTION_SPACE)
-        self.game = duke.Game()
+        self.rules = rules
+        self.game = duke.Game(rules=rules)  # raises DukeError for a bad rules text
         self.game.legal_mask(perspective)  # raises DukeError for an unknown perspective
+        planes = self.game.observation(perspective).shape[0]
+        self.observation_space = spaces.Box(0, 255, (planes, 6, 6), np.uint8)
+        self._actions = int(self.game.action_space)
+        self.action_space = spaces.Discrete(self._actions)
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self.game.legal_mask(self.perspective)}
@@ -140,7 +152,7 @@ class DukeEnv(gym.Env):  # type: ignore[misc]
         if the agent plays Dark. Returns ``(observation, info)``."""
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**63 - 1))
-        self.game = duke.Game(seed=game_seed)
+        self.game = duke.Game(seed=game_seed, rules=self.rules)
         self._opponent_turns()
         return self.game.observation(self.perspective), self._info()
 
@@ -150,9 +162,9 @@ class DukeEnv(gym.Env):  # type: ignore[misc]
         game ends. Returns ``(observation, reward, terminated, truncated,
         info)`` with the reward for the agent's side."""
         action = int(action)
-        if not 0 <= action < duke.ACTION_SPACE:
+        if not 0 <= action < self._actions:
             raise _duke._value_error(
-                f"action {action} is outside the action space (0 to {duke.ACTION_SPACE - 1})"
+                f"action {action} is outside the action space (0 to {self._actions - 1})"
             )
         mover = self.game.side_to_decide
         if self.illegal_action == "lose" and not self.game.legal_mask(self.perspective)[action]:

@@ -23,6 +23,14 @@ engine's observation planes (``duke.PLANES`` × 6 × 6) from that player's
 side, which matches the mover's view when the player is to move. A win is
 +1, a loss −1, a draw 0. Every rule is the engine's: the state holds a
 ``duke.Game`` and asks it.
+
+The parameter ``rules`` plays Expanded Play (``pyspiel.load_game(
+"python_duke", {"rules": "coup+mountain"})``; ``"standard"`` by default).
+Under it the actions are ``duke.EXPANDED_ACTION_SPACE`` indices (Flag
+passes, relocations) and the observation tensor ``duke.EXPANDED_PLANES``
+planes. The initial state is in play: its start (the draft's picks, the
+setups and the Flags as the engine suggests them, the terrain drawn from
+seed 0) is the same in every state, so the terrain is not a chance node.
 """
 
 from __future__ import annotations
@@ -49,17 +57,24 @@ SIDES = ("light", "dark")
 """The side of each player: player 0 is Light, player 1 Dark."""
 
 
-def _max_game_length() -> int:
+def _start(rules: str) -> "duke.Game":
+    """The initial game under `rules`: in play, its start made by the engine
+    from seed 0 (the standard start under the standard rules)."""
+    return duke.Game(seed=0, rules=rules)
+
+
+def _max_game_length(rules: str = "standard") -> int:
     """An upper bound on the decisions of a game: a capture or a levy resets
     the quiet counter, a game ends after QUIET_LIMIT turns without either,
     levies come from the bags and captures take tiles that came onto the
-    board; a levy is two decisions (the draw, then the placement)."""
-    start = duke.Position()
+    board; a levy is two decisions (the draw, then the placement). Counting
+    Coup adds at most one relocation for each point, three a side."""
+    start = _start(rules).position
     bags = sum(sum(start.bag(s).values()) for s in SIDES)
     tiles = sum(1 for sq in duke.SQUARES if start.tile_at(sq) is not None)
     resets = bags + (tiles + bags)
     turns = (resets + 1) * duke.QUIET_LIMIT + resets
-    return turns + bags
+    return turns + bags + (6 if rules != "standard" else 0)
 
 
 _GAME_TYPE = pyspiel.GameType(
@@ -76,28 +91,37 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={},
+    parameter_specification={"rules": "standard"},
 )
 
-_GAME_INFO = pyspiel.GameInfo(
-    num_distinct_actions=duke.ACTION_SPACE,
-    max_chance_outcomes=len(duke.TROOPS),
-    num_players=2,
-    min_utility=-1.0,
-    max_utility=1.0,
-    utility_sum=0.0,
-    max_game_length=_max_game_length(),
-)
+
+def _game_info(rules: str) -> Any:
+    return pyspiel.GameInfo(
+        num_distinct_actions=_start(rules).action_space,
+        max_chance_outcomes=len(duke.TROOPS),
+        num_players=2,
+        min_utility=-1.0,
+        max_utility=1.0,
+        utility_sum=0.0,
+        max_game_length=_max_game_length(rules),
+    )
 
 
 class DukeGame(pyspiel.Game):
-    """The Duke from the standard start position (both fixed setups)."""
+    """The Duke from the standard start position (both fixed setups), or
+    under the rules of the parameter ``rules``."""
 
     def __init__(self, params: Optional[dict[str, Any]] = None) -> None:
-        super().__init__(_GAME_TYPE, _GAME_INFO, params or dict())
+        params = dict(params or {})
+        # A bad rules text raises the engine's error here.
+        rules = duke.Game(rules=str(params.get("rules", "standard"))).rules
+        params["rules"] = rules
+        super().__init__(_GAME_TYPE, _game_info(rules), params)
+        self.rules = rules
 
     def new_initial_state(self) -> "DukeState":
-        """The standard start, Light to decide."""
+        """The start in play: the standard start, Light to decide, under
+        the standard rules."""
         return DukeState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
@@ -105,7 +129,8 @@ class DukeGame(pyspiel.Game):
         planes); information states, which need the history, come from
         OpenSpiel's observer for public-information games."""
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
-            return DukeObserver(params)
+            planes = _start(self.rules).observation().shape[0]
+            return DukeObserver(params, planes)
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
 
@@ -114,7 +139,7 @@ class DukeState(pyspiel.State):
 
     def __init__(self, game: DukeGame) -> None:
         super().__init__(game)
-        self.game = duke.Game()
+        self.game = _start(game.rules)
         self._levying = False
 
     def current_player(self) -> int:
@@ -180,11 +205,11 @@ class DukeState(pyspiel.State):
 class DukeObserver:
     """Observation tensors and strings (OpenSpiel's PyObserver interface)."""
 
-    def __init__(self, params: Any) -> None:
+    def __init__(self, params: Any, planes: int = duke.PLANES) -> None:
         if params:
             raise ValueError(f"duke.openspiel observations take no parameters, not {params}")
-        self.tensor = np.zeros(duke.OBS_LEN, np.float32)
-        self.dict = {"observation": self.tensor.reshape(duke.PLANES, 6, 6)}
+        self.tensor = np.zeros(planes * 36, np.float32)
+        self.dict = {"observation": self.tensor.reshape(planes, 6, 6)}
 
     def set_from(self, state: DukeState, player: int) -> None:
         """The engine's planes of `state` from `player`'s side."""

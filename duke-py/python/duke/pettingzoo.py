@@ -4,7 +4,8 @@
 Agents are "light" and "dark". Each observation is a dict with the
 engine's planes ("observation", uint8 (107, 6, 6), from the observing
 agent's point of view) and the mask of its accepted decisions
-("action_mask", int8 (5437,), all zero when it is not its turn). After a
+("action_mask", int8 (5437,), all zero when it is not its turn); under
+Expanded Play's rules (``env(rules="coup")``) 119 planes and 5704 indices. After a
 draw (action 5436) the same agent decides again: where to place the troop.
 """
 
@@ -36,30 +37,39 @@ class DukeAECEnv(AECEnv):  # type: ignore[misc]
     for a win, -1 for a loss and 0 for a draw, and ``infos[agent]
     ["outcome"]`` gives the reason. ``render_mode="ansi"`` renders the board
     as text; the current game is ``env.game``.
+
+    ``rules`` is the rules text of every game (``"standard"`` by default, or
+    Expanded Play's, such as ``"coup"``): under Expanded Play a game starts
+    in play, its start made by the engine from the game's seed, the planes
+    are ``EXPANDED_PLANES`` and the action space ``EXPANDED_ACTION_SPACE``.
     """
 
     metadata = {"render_modes": ["ansi"], "name": "duke_v0", "is_parallelizable": False}
 
-    def __init__(self, render_mode: Optional[str] = None) -> None:
+    def __init__(self, render_mode: Optional[str] = None, rules: str = "standard") -> None:
         super().__init__()
         self.render_mode = render_mode
+        self.rules = rules
+        self.game = duke.Game(rules=rules)  # raises DukeError for a bad rules text
         self.possible_agents = ["light", "dark"]
+        planes = self.game.observation().shape[0]
+        self._actions = self.game.action_space
         obs = spaces.Dict(
             {
-                "observation": spaces.Box(0, 255, (duke.PLANES, 6, 6), np.uint8),
-                "action_mask": spaces.Box(0, 1, (duke.ACTION_SPACE,), np.int8),
+                "observation": spaces.Box(0, 255, (planes, 6, 6), np.uint8),
+                "action_mask": spaces.Box(0, 1, (self._actions,), np.int8),
             }
         )
         self.observation_spaces = {a: obs for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(duke.ACTION_SPACE) for a in self.possible_agents}
-        self.game = duke.Game()
+        self.action_spaces = {a: spaces.Discrete(self._actions) for a in self.possible_agents}
 
     def observation_space(self, agent: str) -> spaces.Space:
         """The observation space of an agent (the same for both)."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space:
-        """The action space of an agent: ``Discrete(ACTION_SPACE)``."""
+        """The action space of an agent: ``Discrete(ACTION_SPACE)``
+        (``EXPANDED_ACTION_SPACE`` under Expanded Play)."""
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -69,14 +79,14 @@ class DukeAECEnv(AECEnv):  # type: ignore[misc]
         if agent == self.game.side_to_decide and self.game.outcome is None:
             mask = self.game.legal_mask(agent).astype(np.int8)
         else:
-            mask = np.zeros(duke.ACTION_SPACE, np.int8)
+            mask = np.zeros(self._actions, np.int8)
         return {"observation": obs, "action_mask": mask}
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
-        """Starts a new game from the standard start; ``seed`` decides its
-        draws. Light decides first."""
+        """Starts a new game under the environment's rules; ``seed`` decides
+        its draws (and its start under Expanded Play)."""
         rng = np.random.default_rng(seed)
-        self.game = duke.Game(seed=int(rng.integers(0, 2**63 - 1)))
+        self.game = duke.Game(seed=int(rng.integers(0, 2**63 - 1)), rules=self.rules)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
