@@ -4,7 +4,7 @@
 //! decisions, the search of a level, the encoders.
 
 use duke_engine::encode::{
-    action_index, write_game_mask, write_game_observation, ACTION_SPACE, OBS_LEN,
+    action_index, action_space, observation_len, write_game_mask, write_game_observation,
 };
 use duke_engine::search::nnue::Evaluation;
 use duke_engine::search::{Driver, Input, Player, Searcher};
@@ -55,17 +55,29 @@ struct Options {
     mask: bool,
     top: usize,
     persp: duke_engine::Perspective,
+    rules: duke_engine::Rules,
 }
 
 impl Options {
     /// The options of a call, each checked by the engine: `top` is a
-    /// hint's length (`Limit::Hints`, code "hint.count").
-    fn new(observe: bool, mask: bool, top: i64, perspective: &str) -> Result<Options> {
+    /// hint's length (`Limit::Hints`, code "hint.count"), `rules` a rules
+    /// text (code "rules.text"; None for the standard game).
+    fn new(
+        observe: bool,
+        mask: bool,
+        top: i64,
+        perspective: &str,
+        rules: Option<&str>,
+    ) -> Result<Options> {
         Ok(Options {
             observe,
             mask,
             top: Limit::Hints.check(top)?,
             persp: crate::convert::parse::<duke_engine::Perspective>(perspective)?,
+            rules: match rules {
+                Some(text) => text.parse()?,
+                None => duke_engine::Rules::STANDARD,
+            },
         })
     }
 }
@@ -126,13 +138,13 @@ impl Block {
         d.set_item("top_scores", b.top_scores)?;
         d.set_item("result", PyArray1::from_vec(py, b.result))?;
         if opts.observe {
-            let a = PyArray1::from_vec(py, b.obs).reshape([n, OBS_LEN])?;
+            let a = PyArray1::from_vec(py, b.obs).reshape([n, observation_len(opts.rules)])?;
             d.set_item("observation", a)?;
         } else {
             d.set_item("observation", py.None())?;
         }
         if opts.mask {
-            let a = PyArray1::from_vec(py, b.mask).reshape([n, ACTION_SPACE])?;
+            let a = PyArray1::from_vec(py, b.mask).reshape([n, action_space(opts.rules)])?;
             d.set_item("mask", a)?;
         } else {
             d.set_item("mask", py.None())?;
@@ -140,9 +152,10 @@ impl Block {
         Ok((g, d))
     }
 
-    /// Plays one game from the standard start with `seed` (the levy's
-    /// draws, the random player and the noise of levels 1 and 2 all follow
-    /// from it) and appends its rows.
+    /// Plays one game under the options' rules with `seed` (the levy's
+    /// draws, the random player, the noise of levels 1 and 2 and, under
+    /// Expanded Play, the start the engine makes all follow from it) and
+    /// appends its rows.
     fn play(
         &mut self,
         id: u32,
@@ -152,7 +165,12 @@ impl Block {
         stop: &std::sync::atomic::AtomicBool,
     ) {
         let searcher = std::mem::take(&mut self.searcher);
-        let mut driver = Driver::with_searcher(EngineGame::standard(seed), players, seed, searcher);
+        let start = if opts.rules.is_standard() {
+            EngineGame::standard(seed)
+        } else {
+            EngineGame::set_up(opts.rules, seed)
+        };
+        let mut driver = Driver::with_searcher(start, players, seed, searcher);
         driver.set_top(opts.top);
         let first = self.side.len();
         let mut t = 0u64;
@@ -170,12 +188,12 @@ impl Block {
             self.dpn.push(pos.to_string());
             if opts.observe {
                 let at = self.obs.len();
-                self.obs.resize(at + OBS_LEN, 0);
+                self.obs.resize(at + observation_len(opts.rules), 0);
                 write_game_observation(game, opts.persp, &mut self.obs[at..]);
             }
             if opts.mask {
                 let at = self.mask.len();
-                self.mask.resize(at + ACTION_SPACE, 0);
+                self.mask.resize(at + action_space(opts.rules), 0);
                 write_game_mask(game, opts.persp, &mut self.mask[at..]);
             }
             let step = driver.step().expect("a game in play has a decision");
@@ -211,8 +229,10 @@ impl Block {
     }
 }
 
-/// Plays whole games from the standard start, with the GIL released, and
-/// returns them all at once. Each game is given as `(seed, light player,
+/// Plays whole games from the standard start (or under `rules`, a rules
+/// text of Expanded Play such as "coup+mountain", each game's start made
+/// by the engine from its seed), with the GIL released, and returns them
+/// all at once. Each game is given as `(seed, light player,
 /// dark player)`. A player is `"random"`, `"greedy"`, `"level1"` to
 /// `"level5"`, or search limits (`"depth4"`, `"nodes20000"`,
 /// `"millis500"`).
@@ -229,8 +249,10 @@ impl Block {
 /// - `score`, `top_actions`, `top_scores`: for a level, the search's score
 ///   and the `top` best (exact at the level's depth up to 3);
 /// - `result`: from the side's view;
-/// - `observation` (rows of OBS_LEN uint8) and `mask` (rows of
-///   ACTION_SPACE uint8): when asked for, else None.
+/// - `observation` (rows of OBS_LEN uint8; EXPANDED_OBS_LEN under
+///   Expanded Play) and `mask` (rows of ACTION_SPACE uint8;
+///   EXPANDED_ACTION_SPACE under Expanded Play): when asked for, else
+///   None.
 ///
 /// Game k of a list is the same whatever else the list holds. Every level
 /// and search-limit player evaluates with `network`: the built-in network
@@ -242,7 +264,8 @@ impl Block {
 /// "batch.size"): `iter_games` plays any number, one game at a time.
 /// `top` is 0 to `duke.MAX_HINTS` (code "hint.count"), as a hint's `k`.
 #[pyfunction]
-#[pyo3(signature = (games, observe = false, mask = false, top = 0, perspective = "mover", network = None))]
+#[pyo3(signature = (games, observe = false, mask = false, top = 0, perspective = "mover", network = None, rules = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn play_games<'py>(
     py: Python<'py>,
     games: &Bound<'py, PyAny>,
@@ -251,9 +274,10 @@ pub fn play_games<'py>(
     top: i64,
     perspective: &str,
     network: Option<crate::network::NetworkArg<'py>>,
+    rules: Option<&str>,
 ) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
     let network = crate::network::resolve(network)?;
-    let opts = Options::new(observe, mask, top, perspective)?;
+    let opts = Options::new(observe, mask, top, perspective, rules)?;
     // The batch limit before the list is read, let alone played.
     if let Ok(n) = games.len() {
         if n > duke_engine::batch::MAX_GAMES {
@@ -311,7 +335,7 @@ fn too_many(n: usize) -> Error {
 /// >>> len(games["record"]), int(decisions["game"][0]), int(next(stream)[1]["game"][0])
 /// (1, 0, 1)
 #[pyfunction]
-#[pyo3(signature = (games, observe = false, mask = false, top = 0, perspective = "mover", network = None))]
+#[pyo3(signature = (games, observe = false, mask = false, top = 0, perspective = "mover", network = None, rules = None))]
 pub fn iter_games<'py>(
     games: &Bound<'py, PyAny>,
     observe: bool,
@@ -319,9 +343,10 @@ pub fn iter_games<'py>(
     top: i64,
     perspective: &str,
     network: Option<crate::network::NetworkArg<'py>>,
+    rules: Option<&str>,
 ) -> PyResult<GameStream> {
     let network = crate::network::resolve(network)?;
-    let opts = Options::new(observe, mask, top, perspective)?;
+    let opts = Options::new(observe, mask, top, perspective, rules)?;
     let source = games.try_iter()?.unbind();
     Ok(GameStream {
         state: Mutex::new(Stream {

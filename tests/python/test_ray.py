@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 
+import numpy as np
 import pytest
 
 ray = pytest.importorskip("ray", reason="the extra duke-engine[ray] is not installed")
@@ -300,3 +301,41 @@ def test_a_run_of_many_games_holds_nothing_per_game_before_it_plays_them():
     assert len(match.game_ids) == n - 1  # an even number: pairs
     assert match.pairs[n - 3] == ("random", "level1") and match.pairs[n - 2] == ("level1", "random")
     assert time.monotonic() - start < 5
+
+
+def test_selfplay_under_expanded_play_on_two_workers(tmp_path):
+    """20 games of coup+mountain on 2 workers: every game and decision once,
+    the rules in run.json and every row, the records replaying, the wider
+    observation and mask columns of Expanded Play."""
+    import json
+
+    out = tmp_path / "coup"
+    games = selfplay.run(20, ["level1", "random"], str(out), seed=5, workers=2, block=5,
+                         observe=True, mask=True, progress=False, rules="coup+mountain")
+    g, d = tables(out)
+    assert g.num_rows == 20 and sorted(g.column("game_id").to_pylist()) == list(range(20))
+    assert d.num_rows == sum(g.column("decisions").to_pylist()) > 0
+    keys = list(zip(d.column("game_id").to_pylist(), d.column("ply").to_pylist()))
+    assert len(keys) == len(set(keys))
+    assert set(g.column("rules").to_pylist()) == {"coup+mountain"}
+    assert set(d.column("rules").to_pylist()) == {"coup+mountain"}
+    assert json.loads((out / "run.json").read_text())["rules"] == "coup+mountain"
+    assert g.schema.metadata[b"duke.rules"] == b"coup+mountain"
+    for record in g.column("record").to_pylist():
+        game = duke.Game.from_record(record)
+        assert game.rules == "coup+mountain" and game.outcome is not None
+        assert dd.replay(record)[-1][1] == game.position.dpn()
+    obs, masks = dd.observations(d), dd.masks(d)
+    assert obs.shape[1:] == (duke.EXPANDED_PLANES, 6, 6)
+    assert masks.shape[1] == duke.EXPANDED_ACTION_SPACE
+    # Each decision's index is marked in its mask.
+    assert masks[np.arange(len(masks)), d.column("index").to_numpy()].all()
+    # The same rows without Ray.
+    g0, d0 = dd.play_block(range(20), 5, ("level1", "random"), observe=True, mask=True,
+                           rules="coup+mountain")
+    assert g.equals(g0.replace_schema_metadata(g.schema.metadata))
+    assert games.num_rows == 20
+    bad = subprocess.run([sys.executable, "-m", "duke.selfplay", "--games", "2", "--rules", "coup+flag",
+                          "--out", str(tmp_path / "bad")], capture_output=True, text=True,
+                         env=dict(os.environ, RAY_ADDRESS=""))
+    assert bad.returncode == 2 and "coup+flag" in bad.stderr

@@ -91,14 +91,14 @@ def count(what: str, value: Any, lo: int, hi: Optional[int] = None) -> int:
 
 
 def check_options(observe: bool, mask: bool, top: int, perspective: str,
-                  network: Union[bytes, str, None]) -> None:
+                  network: Union[bytes, str, None], rules: str = "standard") -> None:
     """Refuses what a block's ``duke.play_games`` would refuse (a `top`
-    outside a hint's range, code "hint.count"; a perspective; a network),
-    here rather than in a worker: the engine checks them on an empty list
-    of games."""
+    outside a hint's range, code "hint.count"; a perspective; a network; a
+    rules text, code "rules.text"), here rather than in a worker: the
+    engine checks them on an empty list of games."""
     evaluation = duke.Network(bytes(network)) if isinstance(network, (bytes, bytearray)) else network
     duke.play_games([], observe=observe, mask=mask, top=top, perspective=perspective,
-                    network=evaluation)
+                    network=evaluation, rules=rules)
 
 
 @dataclass
@@ -120,6 +120,8 @@ class Plan:
     """A weights file's bytes or an evaluation's name: the level players
     search with it (the built-in network when None)."""
     arguments: dict[str, Any] = field(default_factory=dict)
+    rules: str = "standard"
+    """The rules of every game, as a rules text."""
 
     def blocks(self) -> Sequence[range]:
         n = len(self.game_ids)
@@ -146,6 +148,7 @@ def play_block_task(
         top=plan_part["top"],
         perspective=plan_part["perspective"],
         network=network,
+        rules=plan_part.get("rules", "standard"),
     )
     out = dd.table_bytes(games), dd.table_bytes(decisions)
     return out[0], out[1], decisions.num_rows, time.process_time() - cpu
@@ -268,6 +271,7 @@ def run(
             "mask": plan.mask,
             "top": plan.top,
             "perspective": plan.perspective,
+            "rules": plan.rules,
         }
         pending[play_block_task.remote(part, network)] = b
 

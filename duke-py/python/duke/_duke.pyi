@@ -209,6 +209,7 @@ def play_games(
     top: int = 0,
     perspective: str = "mover",
     network: Union[Network, str, None] = None,
+    rules: Optional[str] = None,
 ) -> tuple[dict[str, Any], dict[str, Any]]: ...
 def iter_games(
     games: Iterable[tuple[int, str, str]],
@@ -217,6 +218,7 @@ def iter_games(
     top: int = 0,
     perspective: str = "mover",
     network: Union[Network, str, None] = None,
+    rules: Optional[str] = None,
 ) -> GameStream: ...
 @final
 class GameStream(Iterator[tuple[dict[str, Any], dict[str, Any]]]):

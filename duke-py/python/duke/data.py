@@ -25,8 +25,9 @@ import pyarrow.parquet as pq
 import duke
 from duke import _duke
 
-FORMAT = "1"
-"""The version of the tables' layout, kept in each file's metadata."""
+FORMAT = "2"
+"""The version of the tables' layout, kept in each file's metadata (2: the
+``rules`` column of both tables)."""
 
 SELFPLAY_SEEDS = "episode_seed(run_seed, game_id)"
 """The seed policy of self-play: game k's seed is ``VecGame.episode_seed(run_seed, k)``."""
@@ -49,6 +50,7 @@ GAMES_SCHEMA = pa.schema(
         pa.field("reason", pa.string(), nullable=False),
         pa.field("turns", pa.int32(), nullable=False),
         pa.field("decisions", pa.int32(), nullable=False),
+        pa.field("rules", pa.string(), nullable=False),
     ]
 )
 """The *games* table: one row per game."""
@@ -69,10 +71,27 @@ DECISIONS_SCHEMA = pa.schema(
         pa.field("result", pa.int8(), nullable=False),
         pa.field("observation", pa.binary(duke.OBS_LEN)),
         pa.field("mask", pa.binary((duke.ACTION_SPACE + 7) // 8)),
+        pa.field("rules", pa.string(), nullable=False),
     ]
 )
 """The *decisions* table: one row per decision of a player (a levy is two:
-the draw, then the placement)."""
+the draw, then the placement), under the standard rules; under Expanded
+Play its observation and mask columns are wider (``decisions_schema``)."""
+
+
+def decisions_schema(rules: str = "standard") -> pa.Schema:
+    """The *decisions* table's schema under `rules`: the observation rows are
+    ``duke.OBS_LEN`` bytes under the standard rules and
+    ``duke.EXPANDED_OBS_LEN`` under any other, the bit-packed masks as wide
+    as the rules' action space."""
+    if rules == "standard":
+        return DECISIONS_SCHEMA
+    obs = DECISIONS_SCHEMA.get_field_index("observation")
+    mask = DECISIONS_SCHEMA.get_field_index("mask")
+    return (
+        DECISIONS_SCHEMA.set(obs, pa.field("observation", pa.binary(duke.EXPANDED_OBS_LEN)))
+        .set(mask, pa.field("mask", pa.binary((duke.EXPANDED_ACTION_SPACE + 7) // 8)))
+    )
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -96,11 +115,12 @@ def player_name(player: str) -> str:
     return _duke.player_name(player)
 
 
-def _metadata(perspective: str) -> dict[bytes, bytes]:
+def _metadata(perspective: str, rules: str = "standard") -> dict[bytes, bytes]:
     return {
         b"duke.format": FORMAT.encode(),
         b"duke.version": duke.__version__.encode(),
         b"duke.perspective": perspective.encode(),
+        b"duke.rules": rules.encode(),
     }
 
 
@@ -116,6 +136,7 @@ def play_block(
     top: int = 3,
     perspective: str = "mover",
     network: Union[bytes, str, None] = None,
+    rules: str = "standard",
 ) -> tuple[pa.Table, pa.Table]:
     """Plays the games `game_ids` and returns their *games* and *decisions* tables.
 
@@ -127,8 +148,11 @@ def play_block(
     their scores. Every level player searches with `network`: the
     built-in network by default, a weights file's bytes (``python -m
     duke.train``), or a name of ``duke.NNUE_FORMAT["evaluations"]``
-    ("builtin", "hand-tuned").
+    ("builtin", "hand-tuned"). `rules` is the rules text of every game
+    (Expanded Play's, such as "coup+mountain", or "standard"), in a column
+    of both tables and in the files' metadata.
     """
+    rules = duke.Game(rules=rules).rules  # the engine's text; a bad one raises
     ids = [int(k) for k in game_ids]
     if players and isinstance(players[0], str):
         pairs = [(str(players[0]), str(players[1]))] * len(ids)
@@ -148,6 +172,7 @@ def play_block(
         top=top,
         perspective=perspective,
         network=network if network is None or isinstance(network, str) else duke.Network(network),
+        rules=rules,
     )
     winners = g["winner"]
     games = pa.Table.from_pydict(
@@ -165,12 +190,16 @@ def play_block(
             "reason": g["reason"],
             "turns": g["turns"].astype(np.int32),
             "decisions": g["decisions"].astype(np.int32),
+            "rules": [rules] * len(ids),
         },
-        schema=GAMES_SCHEMA.with_metadata(_metadata(perspective)),
+        schema=GAMES_SCHEMA.with_metadata(_metadata(perspective, rules)),
     )
     n = len(d["side"])
     obs = d["observation"]
     masks = d["mask"]
+    schema = decisions_schema(rules)
+    obs_width = schema.field("observation").type.byte_width
+    mask_width = schema.field("mask").type.byte_width
     decisions = pa.Table.from_pydict(
         {
             "game_id": np.asarray(ids, dtype=np.int64)[d["game"]] if n else np.zeros(0, np.int64),
@@ -185,12 +214,13 @@ def play_block(
             "top_actions": d["top_actions"],
             "top_scores": d["top_scores"],
             "result": d["result"],
-            "observation": _fixed_binary(obs, duke.OBS_LEN) if obs is not None else pa.nulls(n, pa.binary(duke.OBS_LEN)),
-            "mask": _fixed_binary(np.packbits(masks, axis=1), (duke.ACTION_SPACE + 7) // 8)
+            "observation": _fixed_binary(obs, obs_width) if obs is not None else pa.nulls(n, pa.binary(obs_width)),
+            "mask": _fixed_binary(np.packbits(masks, axis=1), mask_width)
             if masks is not None
-            else pa.nulls(n, pa.binary((duke.ACTION_SPACE + 7) // 8)),
+            else pa.nulls(n, pa.binary(mask_width)),
+            "rules": [rules] * n,
         },
-        schema=DECISIONS_SCHEMA.with_metadata(_metadata(perspective)),
+        schema=schema.with_metadata(_metadata(perspective, rules)),
     )
     return games, decisions
 
@@ -264,25 +294,30 @@ def read_decisions(path: PathLike, columns: Optional[Sequence[str]] = None) -> p
 
 
 def observations(decisions: pa.Table) -> np.ndarray:
-    """The observation planes of a decisions table, uint8 (n, PLANES, 6, 6)."""
+    """The observation planes of a decisions table, uint8 (n, PLANES, 6, 6)
+    (EXPANDED_PLANES under Expanded Play: the column's width says which)."""
     col = decisions.column("observation").combine_chunks()
     if col.null_count:
         raise ValueError("the table has no observations (written without observe=True)")
+    width = col.type.byte_width
     buf = np.frombuffer(col.buffers()[1], dtype=np.uint8)
-    start = col.offset * duke.OBS_LEN
-    return buf[start : start + len(col) * duke.OBS_LEN].reshape(len(col), duke.PLANES, 6, 6)
+    start = col.offset * width
+    return buf[start : start + len(col) * width].reshape(len(col), width // 36, 6, 6)
 
 
 def masks(decisions: pa.Table) -> np.ndarray:
-    """The legal masks of a decisions table, bool (n, ACTION_SPACE)."""
-    width = (duke.ACTION_SPACE + 7) // 8
+    """The legal masks of a decisions table, bool (n, ACTION_SPACE)
+    (EXPANDED_ACTION_SPACE under Expanded Play: the column's width says
+    which)."""
     col = decisions.column("mask").combine_chunks()
     if col.null_count:
         raise ValueError("the table has no masks (written without mask=True)")
+    width = col.type.byte_width
+    count = duke.ACTION_SPACE if width == (duke.ACTION_SPACE + 7) // 8 else duke.EXPANDED_ACTION_SPACE
     buf = np.frombuffer(col.buffers()[1], dtype=np.uint8)
     start = col.offset * width
     packed = buf[start : start + len(col) * width].reshape(len(col), width)
-    return np.unpackbits(packed, axis=1, count=duke.ACTION_SPACE).astype(bool)
+    return np.unpackbits(packed, axis=1, count=count).astype(bool)
 
 
 def replay(record: str) -> list[tuple[int, str]]:
@@ -314,6 +349,7 @@ __all__ = [
     "GAMES_SCHEMA",
     "SELFPLAY_SEEDS",
     "TOURNAMENT_SEEDS",
+    "decisions_schema",
     "iter_games",
     "masks",
     "observations",

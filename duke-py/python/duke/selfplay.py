@@ -3,7 +3,7 @@
     python -m duke.selfplay --games N --players level3,level3 --out DIR
         [--address ray://...|auto] [--workers K] [--seed S] [--block B]
         [--observe] [--mask] [--top K] [--perspective mover]
-        [--network net.nnue|builtin|hand-tuned]
+        [--network net.nnue|builtin|hand-tuned] [--rules coup+mountain]
 
 Needs the extra ``duke-engine[ray]``. The games are cut into blocks of
 ``--block`` games; each block is a Ray task that plays its games with the
@@ -16,7 +16,9 @@ arguments plays only the missing blocks. The level players search with
 the built-in network; ``--network`` gives them another evaluation: a
 weights file of ``python -m duke.train`` (so that a network's own games
 can train the next one; the run's arguments keep the file's SHA-256) or
-``hand-tuned``. Without ``--address`` Ray starts
+``hand-tuned``. ``--rules`` plays Expanded Play (each game's start made
+by the engine from its seed); the rules are in ``run.json`` and in a
+column of every row. Without ``--address`` Ray starts
 a local cluster, so the same command works on a laptop and on a cluster
 (where ``DIR`` is on the machine that runs the command).
 """
@@ -46,13 +48,15 @@ def plan(
     top: int = 3,
     perspective: str = "mover",
     network: Union[bytes, str, None] = None,
+    rules: str = "standard",
 ) -> _blocks.Plan:
     """The plan of a self-play run (what the command line builds).
     `network` is a weights file's bytes or an evaluation's name
     (``duke.NNUE_FORMAT["evaluations"]``), for the level players; None is
     the built-in network. `games` is 1 to ``_blocks.MAX_RUN_GAMES``,
     `block` 1 to ``duke.MAX_GAMES`` and `top` 0 to ``duke.MAX_HINTS``
-    (code "hint.count"); anything else raises DukeError before any game."""
+    (code "hint.count") and `rules` a rules text (code "rules.text");
+    anything else raises DukeError before any game."""
     light, dark = _blocks.check_players(players)
     _blocks.check_run(games, block, None)
     ids = range(games)
@@ -68,7 +72,8 @@ def plan(
         arguments["network"] = hashlib.sha256(network).hexdigest()
     # The engine's checks of top, perspective and network (a file it cannot
     # read), here rather than in a worker.
-    _blocks.check_options(observe, mask, top, perspective, network)
+    _blocks.check_options(observe, mask, top, perspective, network, rules)
+    rules = duke.Game(rules=rules).rules
     return _blocks.Plan(
         kind="selfplay",
         run_seed=seed,
@@ -82,6 +87,7 @@ def plan(
         top=top,
         perspective=perspective,
         network=network,
+        rules=rules,
         arguments={
             **arguments,
             "kind": "selfplay",
@@ -94,6 +100,7 @@ def plan(
             "mask": mask,
             "top": top,
             "perspective": perspective,
+            "rules": rules,
         },
     )
 
@@ -114,12 +121,14 @@ def run(
     progress: bool = True,
     stats: Optional[dict[str, float]] = None,
     network: Union[bytes, str, None] = None,
+    rules: str = "standard",
 ) -> "pa.Table":
     """Plays (or finishes) a self-play run on Ray and returns its *games*
     table; the data set is under `out` (see ``duke.data``). `stats`, when
     given, gains the played blocks' "decisions" and "worker_cpu" seconds.
-    `network` is the level players' evaluation (see `plan`)."""
-    pl = plan(games, players, seed, block, observe, mask, top, perspective, network)
+    `network` is the level players' evaluation and `rules` the games'
+    rules (see `plan`)."""
+    pl = plan(games, players, seed, block, observe, mask, top, perspective, network, rules)
     return _blocks.run(pl, out, address=address, workers=workers, progress=progress,
                        label=f"{pl.pairs[0][0]} vs {pl.pairs[0][1]}", stats=stats)
 
@@ -142,6 +151,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                    help="the level players search with this evaluation: a weights file of "
                    "python -m duke.train, or " + " or ".join(duke.NNUE_FORMAT["evaluations"])
                    + "; default: the built-in network")
+    p.add_argument("--rules", default="standard",
+                   help="the games' rules: standard, or Expanded Play's words joined by + "
+                   "(coup, flag, rider, mountain, fort, draft), as coup+mountain (default standard)")
     _blocks.add_ray_arguments(p)
     a = p.parse_args(argv)
     block = 20 if a.block is None else a.block
@@ -162,10 +174,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     # The whole plan checked (the engine's ranges: --top is a hint's count)
     # before a cluster starts.
     _blocks.refused(p, lambda: plan(a.games, players, a.seed, block, a.observe, a.mask, a.top,
-                                    a.perspective, network))
+                                    a.perspective, network, a.rules))
     games = run(a.games, players, a.out, seed=a.seed, address=a.address, workers=a.workers,
                 block=block, observe=a.observe, mask=a.mask, top=a.top,
-                perspective=a.perspective, progress=not a.quiet, network=network)
+                perspective=a.perspective, progress=not a.quiet, network=network,
+                rules=a.rules)
     results = games.column("result").to_pylist()
     print(
         f"{games.num_rows} games in {a.out}: light {results.count('light')}, "
