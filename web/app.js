@@ -749,7 +749,8 @@ function infoHtml(idx) {
   } else if (tile.side === pos.sideToMove && g.phase === "play") {
     // The engine says why: a shield, a Guard, a hemmed Duke.
     const idle = pos.whyIdle(idx);
-    html += `<p class="idle">No legal action: ${idle ? idle.because : "none from here now"}.</p>`;
+    const frozen = hasRule(pos.rules, "rider") && tile.troop === "Pikeman" && tile.side === "light" && squareName(idx)[1] === "6";
+    html += `<p class="idle">No legal action: ${frozen ? "it stands on rank 6, frozen (Dark Rider)" : idle ? idle.because : "none from here now"}.</p>`;
   }
   if (tile.troop === "Duke" && tile.side === pos.sideToMove) {
     const dangers = pos.dukeDangers();
@@ -1092,12 +1093,15 @@ async function maybeAI() {
   // Under Expanded Play without "Set up by clicking", the player's basic
   // setup is placed as the fixed one (Dark Rider's by the engine's
   // suggestion); the draft and the Flags stay the player's decisions.
-  if (phase === "setup" && game.rules !== "standard" && !clickSetup && (mode === "two" || game.sideToDecide !== aiSide)) {
+  const ownSetup = () => game.phase === "setup" && (mode === "two" || game.sideToDecide !== aiSide);
+  if (phase === "setup" && game.rules !== "standard" && !clickSetup && ownSetup()) {
     try {
-      if (hasRule(game.rules, "rider")) while (game.phase === "setup" && game.sideToDecide !== aiSide) game.play(game.setupSuggestion());
+      if (hasRule(game.rules, "rider")) while (ownSetup()) game.play(game.setupSuggestion());
       else game.setupFixed();
     } catch (e) {
       say(`${words(e)}.`, "error");
+      render();
+      return;
     }
     render();
     return maybeAI();

@@ -1013,6 +1013,13 @@ test("Expanded Play: Other Objective, Dark Rider (its setup by clicking, frozen 
   await loadRecord("e2e-frozen.txt", "duke-record 1\nrules rider\nstart P4k/6/6/6/6/1PPPP1 l -/- 0 1 rider\n");
   assert.equal(await sq("A6").evaluate((e) => e.classList.contains("frozen")), true);
   assert.match(await sq("A6").getAttribute("aria-label"), /frozen/);
+  await sq("A6").click();
+  assert.match(await page.locator("#info").textContent(), /No legal action: it stands on rank 6, frozen \(Dark Rider\)\./);
+  // Two players, setup not by clicking: both of Dark Rider's setups are placed.
+  await chooseRules({ objective: "rider" });
+  await newGame({ mode: "two" });
+  assert.equal(await phase(), "play");
+  assert.equal(await dpn(), "k5/6/6/6/6/PPPPP1 d -/- 0 0 rider");
 
   await chooseRules({ objective: "duke", draft: true });
   await newGame({ mode: "ai", aiside: "dark" });
