@@ -859,8 +859,10 @@ async function chooseRules({ objective = "duke", terrain = "", draft = false } =
 // Plays the person's side by clicks to the end against the AI: the draft's
 // first kind offered, the first highlighted square for a setup tile, a Flag
 // or a levy, else a capture if any, a Flag pass or a maneuver at random (a
-// pending relocation is declined by playing on). Returns the turns played.
-async function playOut(limit = 400) {
+// pending relocation is declined by playing on), or with `engine` the
+// engine's level-1 choice (a game of the Duke played at random can run to
+// the 200 quiet turns). Returns the decisions made.
+async function playOut({ engine = false, limit = 400 } = {}) {
   let steps = 0;
   for (;;) {
     await settled();
@@ -872,13 +874,19 @@ async function playOut(limit = 400) {
     } else if (p === "setup" || p === "flags" || p === "levy") {
       await page.locator(".sq.t-place").first().click();
     } else {
-      const pick = await page.evaluate(() => {
+      const pick = await page.evaluate((engine) => {
         const g = window.dukePage.game;
+        if (engine) {
+          const a = g.bestAction({ level: 1, seed: Math.floor(Math.random() * 2 ** 31) });
+          if (a.kind === "levy") return "levy";
+          if (a.kind === "flag") return [undefined, a.to, a.toString()];
+          return [a.actor, a.to, a.toString()];
+        }
         const acts = g.legalActions().filter((a) => a.kind !== "levy" && a.kind !== "flag");
         const best = acts.find((a) => a.isCapture) ?? acts[Math.floor(Math.random() * acts.length)];
         if (best === undefined) return g.legalActions().some((a) => a.kind === "levy") ? "levy" : null;
         return [best.actor, best.to, best.toString()];
-      });
+      }, engine);
       if (pick === "levy") {
         await page.click("#levy");
         await page.click("#draw");
@@ -886,7 +894,7 @@ async function playOut(limit = 400) {
       }
       assert.notEqual(pick, null, "no decision offered in play");
       const [actor, to, text] = pick;
-      await clickIndex(actor);
+      if (actor !== undefined) await clickIndex(actor);
       await clickIndex(to);
       if (await page.locator("#chooser:not([hidden])").count()) {
         await page.locator(`#chooser button[data-action="${text}"]`).click();
@@ -1028,7 +1036,7 @@ test("Expanded Play: Other Objective, Dark Rider (its setup by clicking, frozen 
   assert.equal(await phase(), "draft");
   assert.equal(await page.locator("#draft-panel button.pick").count(), 12);
   assert.match(await page.locator("#draft-panel").textContent(), /Dark's picks: [A-Z]/);
-  turns = await playOut();
+  turns = await playOut({ engine: true });
   console.log(`The draft: ${turns} decisions, ${await endCard("The Duke, the draft")}`);
   await page.keyboard.press("Escape");
   await assertNoCode();
