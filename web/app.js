@@ -399,12 +399,18 @@ function render() {
     add(selected, "selected");
   }
   if (inspected !== null) add(inspected, "inspected");
-  // The last action of each side.
+  // The last action of each side, walking back from the side to move: a
+  // relocation of the Flag (Counting Coup) keeps the turn, so it and the
+  // action after it are the same side's.
   const turns = g.turns();
-  const n = turns.length;
-  for (let i = Math.max(0, n - 2); i < n; i++) {
+  let next = pos.sideToMove;
+  const marked = new Set();
+  for (let i = turns.length - 1; i >= Math.max(0, turns.length - 4) && marked.size < 2; i--) {
     const a = turns[i];
-    const side = i === n - 1 ? other(pos.sideToMove) : pos.sideToMove;
+    const side = a.kind === "flag" ? next : other(next);
+    next = side;
+    if (marked.has(side)) continue;
+    marked.add(side);
     for (const sq of [a.from, a.to]) if (sq !== undefined) add(sq, `last-${side}`);
   }
   // The Guard: the mover's Duke attacked, naming the attackers.
@@ -499,6 +505,8 @@ function render() {
   renderInfo();
   renderBags(g);
   renderPoints(g);
+  // Dark Rider has no bags.
+  document.querySelector(".bags").hidden = hasRule(g.rules, "rider");
   renderDraft();
   // New game folds away once a game is under way.
   const setupCount = game.actions().length - game.turns().length;

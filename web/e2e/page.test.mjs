@@ -928,7 +928,9 @@ test("Expanded Play: Counting Coup with the Mountain against level 1, chosen in 
   assert.match(await page.locator("#status").textContent(), /^Counting Coup, the Mountain\. Light places a Flag/);
   assert.equal(await page.locator(".sq.mountain").count(), 1);
   assert.equal(await page.locator(".sq svg.flag").count(), 1);
-  const flagSquare = await page.locator(".sq.t-place").first().getAttribute("data-square");
+  // Light's Flag near its own tiles, where a square on rank 1 or 2 is offered.
+  const offered = await page.locator(".sq.t-place").evaluateAll((l) => l.map((e) => e.dataset.square));
+  const flagSquare = ["A2", "F2", "A1", "F1"].find((s) => offered.includes(s)) ?? offered[0];
   await sq(flagSquare).click();
   await settled();
   assert.equal(await page.evaluate(() => window.dukePage.squareName(window.dukePage.game.position.flag("light"))), flagSquare);
@@ -985,6 +987,8 @@ test("Expanded Play: a relocation of the Flag by clicking, or declined by playin
     return [window.dukePage.squareName(p.flag("dark")), p.relocationPending, p.sideToMove];
   });
   assert.deepEqual(after, ["C6", false, "dark"]);
+  // The relocation is Dark's last action; the turn stays Dark's.
+  assert.match(await sq("C6").getAttribute("class"), /last-dark/);
   assert.equal(await page.locator(".sq.t-relocate").count(), 0);
   // Declined: a normal action ends the offer, and the Flag stays.
   await loadRecord("e2e-relocate2.txt", record);
@@ -995,6 +999,7 @@ test("Expanded Play: a relocation of the Flag by clicking, or declined by playin
     return [window.dukePage.squareName(p.flag("dark")), p.relocationPending, p.sideToMove];
   });
   assert.deepEqual(declined, ["A3", false, "light"]);
+  assert.match(await sq("E6").getAttribute("class"), /last-dark/);
   await assertNoCode();
 });
 
@@ -1028,6 +1033,7 @@ test("Expanded Play: Other Objective, Dark Rider (its setup by clicking, frozen 
   await newGame({ mode: "two" });
   assert.equal(await phase(), "play");
   assert.equal(await dpn(), "k5/6/6/6/6/PPPPP1 d -/- 0 0 rider");
+  assert.equal(await page.locator(".bags").isHidden(), true);
 
   await chooseRules({ objective: "duke", draft: true });
   await newGame({ mode: "ai", aiside: "dark" });
