@@ -967,6 +967,15 @@ test("Expanded Play: a Flag pass by clicking, and a rule's no in words", async (
   assert.equal(await message(), "Light passes the Flag from B3 to B2.");
   assert.equal(await page.evaluate(() => window.dukePage.squareName(window.dukePage.game.position.flag("dark"))), "B2");
   assert.match(await page.locator("#moves").textContent(), /Flag passed B3→B2/);
+  // The Mountain: nothing stands on it, nothing passes it.
+  await loadRecord("e2e-mountain.txt", "duke-record 1\nrules mountain\nstart 3d2/6/6/6/6/2D3 l -/- 0 1 mountain,mountain=D1\n");
+  assert.equal(await sq("D1").evaluate((e) => e.classList.contains("mountain")), true);
+  await sq("C1").click();
+  await sq("D1").click();
+  assert.equal(await message(), "The Mountain: D1 is the Mountain's square, where nothing stands.");
+  await sq("C1").click();
+  await sq("E1").click();
+  assert.equal(await message(), "Terrain in the way: the way of the Duke from C1 to E1 is blocked by the Mountain on D1.");
   await assertNoCode();
 });
 
@@ -1028,6 +1037,8 @@ test("Expanded Play: Other Objective, Dark Rider (its setup by clicking, frozen 
   assert.match(await sq("A6").getAttribute("aria-label"), /frozen/);
   await sq("A6").click();
   assert.match(await page.locator("#info").textContent(), /No legal action: it stands on rank 6, frozen \(Dark Rider\)\./);
+  await sq("A5").click();
+  assert.equal(await message(), "Frozen: the Pikeman on A6 stands on rank 6: it is frozen, with no action, and cannot be captured.");
   // Two players, setup not by clicking: both of Dark Rider's setups are placed.
   await chooseRules({ objective: "rider" });
   await newGame({ mode: "two" });
