@@ -452,8 +452,10 @@ function render() {
     const flags = flagsAt.get(idx) ?? [];
     const extra = (terrain.has(idx) ? `, ${RULE_NAMES[terrain.get(idx)]}` : "") + flags.map((f) => `, ${cap(f)}'s Flag`).join("") + (frozen ? ", frozen" : "");
     const label = (tile ? `${squareName(idx)}: ${cap(tile.side)} ${tile.troop}${tile.face === "flipped" ? " (flipped)" : ""}` : `${squareName(idx)}: ${terrain.get(idx) === "mountain" ? "the Mountain" : "empty"}`) + extra;
-    const marks = (classes.get(idx) ?? []).filter((c) => c.startsWith("t-")).map((c) => c.slice(2).replace("_", " "));
-    b.setAttribute("aria-label", label + (marks.length ? `, target by ${marks.join(", ")}` : "") + (badges.has(idx) ? ", the Duke may not go here" : ""));
+    const own = classes.get(idx) ?? [];
+    const marks = own.filter((c) => c.startsWith("t-") && c !== "t-pass" && c !== "t-relocate").map((c) => c.slice(2).replace("_", " "));
+    const flagMark = own.includes("t-pass") ? ", pass the Flag here" : own.includes("t-relocate") ? ", relocate the Flag here" : "";
+    b.setAttribute("aria-label", label + (marks.length ? `, target by ${marks.join(", ")}` : "") + flagMark + (badges.get(idx) === "⚠" ? ", the Duke may not go here" : ""));
     b.setAttribute("aria-selected", String(idx === selected));
     b.setAttribute("tabindex", idx === cursor ? "0" : "-1");
     // Written only when it changes, so a running animation is not cut short.

@@ -963,6 +963,7 @@ test("Expanded Play: a Flag pass by clicking, and a rule's no in words", async (
   await sq("B3").click();
   assert.match(await page.locator("#info").textContent(), /Flag pass \(⚑\): to the Footman on B2/);
   assert.deepEqual(await page.locator(".sq.t-pass").evaluateAll((l) => l.map((e) => e.dataset.square)), ["B2"]);
+  assert.match(await sq("B2").getAttribute("aria-label"), /^B2: Light Footman, pass the Flag here$/);
   await sq("B2").click();
   assert.equal(await message(), "Light passes the Flag from B3 to B2.");
   assert.equal(await page.evaluate(() => window.dukePage.squareName(window.dukePage.game.position.flag("dark"))), "B2");
@@ -988,6 +989,7 @@ test("Expanded Play: a relocation of the Flag by clicking, or declined by playin
   assert.match(await page.locator("#status").textContent(), /Dark may first relocate its Flag/);
   const offered = await page.locator(".sq.t-relocate").evaluateAll((l) => l.map((e) => e.dataset.square).sort());
   assert.deepEqual(offered, ["C6", "D5", "E6"]);
+  assert.match(await sq("C6").getAttribute("aria-label"), /^C6: empty, relocate the Flag here$/);
   await shot("40-relocation");
   await sq("C6").click();
   assert.equal(await message(), "Dark relocates the Flag to C6.");
