@@ -25,6 +25,18 @@ const MARK_NAMES = Object.fromEntries(markNames());
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
 const other = (side) => (side === "light" ? "dark" : "light");
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+// The rules in a player's words ("Counting Coup, the Mountain"), from the
+// engine's rules text. Only names: what a rule allows is the engine's.
+const RULE_NAMES = { coup: "Counting Coup", flag: "Other Objective", rider: "Dark Rider", mountain: "the Mountain", fort: "the Fort", draft: "the draft" };
+const ruleWords = (text) => (text && text !== "standard" ? text.split("+") : []);
+const hasRule = (text, word) => ruleWords(text).includes(word);
+function rulesName(text) {
+  const w = ruleWords(text);
+  if (!w.length) return "The standard game";
+  const names = w.map((x) => RULE_NAMES[x] ?? x);
+  if (!["coup", "flag", "rider"].includes(w[0])) names.unshift("The Duke");
+  return cap(names.join(", "));
+}
 // One rounding for every chance the page shows (the levy panel and the bags).
 const percent = (p) => `${Math.round(p * 100)}%`;
 
@@ -65,6 +77,7 @@ const animationOn = () => settings.animate ?? !reducedMotion.matches;
 // ---- state -------------------------------------------------------------
 let game = new Game(seedNow());
 let mode = "ai";
+let clickSetup = false; // the player places the basic game's setup tile by tile
 let aiSide = "dark";
 let selected = null; // the square of the mover's tile chosen to act
 let inspected = null; // a tile shown in the panel without acting on it
@@ -128,6 +141,10 @@ function describe(before, action, setup = false) {
   const sq = squareName;
   const kind = action.kind;
   if (kind === "levy") return "levy";
+  if (kind === "pick") return `draft: ${troopName(action.troop)}`;
+  if (kind === "terrain") return `${action.terrain === "fort" ? "the Fort" : "the Mountain"} on ${sq(action.to)}`;
+  if (kind === "flag") return before.relocationPending ? `Flag relocated to ${sq(action.to)}` : `Flag on ${sq(action.to)}`;
+  if (kind === "pass") return `Flag passed ${sq(action.from)}→${sq(action.to)}`;
   if (kind === "place") return `${setup ? "" : "levy: "}${troopName(action.troop)} on ${sq(action.to)}`;
   const victim = action.isCapture || kind === "strike" ? before.tileAt(action.to) : undefined;
   const takes = victim ? `, takes ${victim.troop}` : "";
@@ -166,6 +183,82 @@ function tileFace(tile, face) {
 }
 function chartFigure(letter, side, face, caption) {
   return `<figure>${tileSvg({ letter, side, face })}<figcaption>${caption}</figcaption></figure>`;
+}
+
+// ---- Expanded Play: terrain, Flags, points, the draft ---------------------------
+// Drawn by the page (the package draws tiles and marks); where they stand,
+// and every decision about them, is the engine's.
+const TERRAIN_SVG = {
+  mountain: `<svg class="terrain" viewBox="0 0 100 100" aria-hidden="true"><rect width="100" height="100" fill="#b9b4a8"/><path d="M8 86 L38 30 L52 52 L64 38 L92 86 Z" fill="#6b655a" stroke="#3d3a33" stroke-width="3"/><path d="M38 30 L30 45 L38 42 L46 46 Z M64 38 L58 49 L65 47 L71 50 Z" fill="#f6f5f4"/></svg>`,
+  fort: `<svg class="terrain" viewBox="0 0 100 100" aria-hidden="true"><path d="M18 84 V34 H28 V24 H38 V34 H46 V24 H54 V34 H62 V24 H72 V34 H82 V84 Z" fill="#a89f8c" stroke="#4a4437" stroke-width="3"/><path d="M42 84 V62 A8 8 0 0 1 58 62 V84 Z" fill="#4a4437"/></svg>`,
+};
+function flagSvg(side, cls) {
+  const fill = side === "light" ? "#f4e6c8" : "#3a3a46";
+  return `<svg class="flag ${cls}" viewBox="0 0 40 40" aria-hidden="true"><title>${cap(side)}'s Flag</title><rect x="7" y="4" width="3.5" height="33" fill="#2b2118"/><path d="M10.5 5 L35 13 L10.5 21 Z" fill="${fill}" stroke="#2b2118" stroke-width="2.2" stroke-linejoin="round"/></svg>`;
+}
+// The engine's relocations of the Flag (while one is pending) and the
+// passes of the Flag held on a square.
+function relocations() {
+  return game.position.relocationPending ? game.legalActions().filter((a) => a.kind === "flag") : [];
+}
+function passes(from) {
+  if (game.rules === "standard" || game.phase !== "play") return [];
+  return game.legalActions().filter((a) => a.kind === "pass" && a.from === from);
+}
+
+// Counting Coup's points, beside the bags.
+function renderPoints(g) {
+  const el = $("points");
+  const pos = g.position;
+  el.hidden = !hasRule(pos.rules, "coup");
+  if (el.hidden) return;
+  el.textContent = `Points: Light ${pos.score("light")}, Dark ${pos.score("dark")} (3 win)`;
+}
+
+// The draft: each side's picks so far (read back from the record) and, on a
+// player's pick, the kinds the engine offers.
+let picksCache = { key: null, picks: null };
+function draftPicks() {
+  const record = game.record(true);
+  if (picksCache.key === record) return picksCache.picks;
+  const picks = { light: [], dark: [] };
+  if (hasRule(game.rules, "draft")) {
+    const g = Game.fromRecord(record);
+    while (g.undo());
+    for (;;) {
+      const side = g.sideToDecide;
+      const a = g.redo();
+      if (!a) break;
+      if (a.kind === "pick") picks[side].push(a.troop);
+    }
+  }
+  picksCache = { key: record, picks };
+  return picks;
+}
+function renderDraft() {
+  const panel = $("draft-panel");
+  const g = game;
+  if (replay || g.phase !== "draft") {
+    panel.hidden = true;
+    panel.dukeHtml = "";
+    return;
+  }
+  panel.hidden = false;
+  const picks = draftPicks();
+  const side = g.sideToDecide;
+  const mine = humanTurn();
+  const list = (s) => (picks[s].length ? picks[s].map((t) => troopName(t)).join(", ") : "none yet");
+  const html = `<h3>The draft: ${cap(side)} picks${mine ? "" : " (the AI)"}</h3>` +
+    `<p>Light's picks: ${list("light")}.<br>Dark's picks: ${list("dark")}.</p>` +
+    `<p class="note">A pick puts all your tiles of that kind in your bag and takes the opponent's out of the game.</p>` +
+    `<div class="chances picks">${g.legalActions()
+      .filter((a) => a.kind === "pick")
+      .map((a) => `<button class="pick" data-action="${a}" ${mine ? "" : "disabled"} title="Pick ${troopName(a.troop)}">${tileSvg({ letter: a.troop, side, face: "starting" })}<span>${troopName(a.troop)}</span></button>`)
+      .join("")}</div>`;
+  if (panel.dukeHtml === html) return;
+  panel.innerHTML = html;
+  panel.dukeHtml = html;
+  for (const b of panel.querySelectorAll("button.pick")) b.addEventListener("click", () => playAction(b.dataset.action));
 }
 
 // ---- the board: one Tab stop, arrow keys inside (a roving tabindex) --------
@@ -288,12 +381,17 @@ function render() {
     classes.set(sq, [...(classes.get(sq) ?? []), cls]);
     if (badge) badges.set(sq, badge);
   };
-  if (!replay && (phase === "setup" || phase === "levy") && humanTurn()) {
-    for (const a of g.legalActions()) add(a.to, "t-place");
+  if (!replay && (phase === "setup" || phase === "levy" || phase === "flags") && humanTurn()) {
+    for (const a of g.legalActions()) if (a.to !== undefined) add(a.to, "t-place");
     if (phase === "levy") for (const sq of guardLeavingSquares()) add(sq, "guard-leave", "⚠");
+  }
+  // A relocation of the Flag, while one is pending: its squares.
+  if (!replay && phase === "play" && pos.relocationPending && selected === null && humanTurn()) {
+    for (const a of relocations()) add(a.to, "t-relocate", "⚑");
   }
   if (selected !== null && !replay) {
     for (const t of pos.targets(selected)) add(t.to, `t-${t.mark}`);
+    for (const a of passes(selected)) add(a.to, "t-pass", "⚑");
     const tile = pos.tileAt(selected);
     if (tile && tile.troop === "Duke" && tile.side === pos.sideToMove) {
       for (const d of pos.dukeDangers()) add(d.square, "danger", "⚠");
@@ -301,12 +399,18 @@ function render() {
     add(selected, "selected");
   }
   if (inspected !== null) add(inspected, "inspected");
-  // The last action of each side.
+  // The last action of each side, walking back from the side to move: a
+  // relocation of the Flag (Counting Coup) keeps the turn, so it and the
+  // action after it are the same side's.
   const turns = g.turns();
-  const n = turns.length;
-  for (let i = Math.max(0, n - 2); i < n; i++) {
+  let next = pos.sideToMove;
+  const marked = new Set();
+  for (let i = turns.length - 1; i >= Math.max(0, turns.length - 4) && marked.size < 2; i--) {
     const a = turns[i];
-    const side = i === n - 1 ? other(pos.sideToMove) : pos.sideToMove;
+    const side = a.kind === "flag" ? next : other(next);
+    next = side;
+    if (marked.has(side)) continue;
+    marked.add(side);
     for (const sq of [a.from, a.to]) if (sq !== undefined) add(sq, `last-${side}`);
   }
   // The Guard: the mover's Duke attacked, naming the attackers.
@@ -325,18 +429,40 @@ function render() {
   }
   for (const sq of hintMarks) add(sq, "hinted");
 
+  // Expanded Play: the terrain, the Flags, the frozen Pikemen.
+  const rules = pos.rules;
+  const terrain = new Map();
+  const flagsAt = new Map();
+  if (rules !== "standard") {
+    if (pos.mountain !== undefined) terrain.set(pos.mountain, "mountain");
+    if (pos.fort !== undefined) terrain.set(pos.fort, "fort");
+    for (const side of ["light", "dark"]) {
+      const f = pos.flag(side);
+      if (f !== undefined) flagsAt.set(f, [...(flagsAt.get(f) ?? []), side]);
+    }
+  }
   if (cursor === null || !squares.has(cursor)) setCursor(defaultCursor(pos));
   for (const [idx, b] of squares) {
     const tile = pos.tileAt(idx);
+    const frozen = hasRule(rules, "rider") && tile && tile.side === "light" && tile.troop === "Pikeman" && squareName(idx)[1] === "6";
+    if (terrain.has(idx)) add(idx, terrain.get(idx));
+    if (frozen) add(idx, "frozen");
     const cls = ["sq", ...(classes.get(idx) ?? [])].join(" ");
     if (b.className !== cls) b.className = cls;
-    const label = tile ? `${squareName(idx)}: ${cap(tile.side)} ${tile.troop}${tile.face === "flipped" ? " (flipped)" : ""}` : `${squareName(idx)}: empty`;
-    const marks = (classes.get(idx) ?? []).filter((c) => c.startsWith("t-")).map((c) => c.slice(2).replace("_", " "));
-    b.setAttribute("aria-label", label + (marks.length ? `, target by ${marks.join(", ")}` : "") + (badges.has(idx) ? ", the Duke may not go here" : ""));
+    const flags = flagsAt.get(idx) ?? [];
+    const extra = (terrain.has(idx) ? `, ${RULE_NAMES[terrain.get(idx)]}` : "") + flags.map((f) => `, ${cap(f)}'s Flag`).join("") + (frozen ? ", frozen" : "");
+    const label = (tile ? `${squareName(idx)}: ${cap(tile.side)} ${tile.troop}${tile.face === "flipped" ? " (flipped)" : ""}` : `${squareName(idx)}: ${terrain.get(idx) === "mountain" ? "the Mountain" : "empty"}`) + extra;
+    const own = classes.get(idx) ?? [];
+    const marks = own.filter((c) => c.startsWith("t-") && c !== "t-pass" && c !== "t-relocate").map((c) => c.slice(2).replace("_", " "));
+    const flagMark = own.includes("t-pass") ? ", pass the Flag here" : own.includes("t-relocate") ? ", relocate the Flag here" : "";
+    b.setAttribute("aria-label", label + (marks.length ? `, target by ${marks.join(", ")}` : "") + flagMark + (badges.get(idx) === "⚠" ? ", the Duke may not go here" : ""));
     b.setAttribute("aria-selected", String(idx === selected));
     b.setAttribute("tabindex", idx === cursor ? "0" : "-1");
     // Written only when it changes, so a running animation is not cut short.
-    const html = (tile ? tileSvg(tileFace(tile, tile.face)) : "") + (badges.has(idx) ? `<span class="badge">${badges.get(idx)}</span>` : "");
+    const html = (terrain.has(idx) && !tile ? TERRAIN_SVG[terrain.get(idx)] : "") + (tile ? tileSvg(tileFace(tile, tile.face)) : "") +
+      flags.map((f, i) => flagSvg(f, tile ? `flag-badge flag-${i}` : `flag-alone flag-${i}`)).join("") +
+      (frozen ? `<span class="frozen-badge" title="Frozen on rank 6">❄</span>` : "") +
+      (badges.has(idx) ? `<span class="badge">${badges.get(idx)}</span>` : "");
     if (b.dukeHtml !== html) {
       b.innerHTML = html;
       b.dukeHtml = html;
@@ -350,11 +476,15 @@ function render() {
   else if (phase === "over") status = `Game over: ${cap(g.outcome.text)}.`;
   else if (hinting) status = `The engine looks for a hint (level ${hintLevel()})…`;
   else if (busy) status = `The AI (${cap(aiSide)}, level ${settings.level}) is thinking…`;
+  else if (phase === "draft") status = `${cap(mover)} picks a kind for the draft${mover === aiSide && mode === "ai" ? "" : " (the panel beside the board)"}.`;
+  else if (phase === "flags") status = `${cap(mover)} places a Flag: click a highlighted square.`;
   else if (phase === "setup") {
     const next = g.legalActions()[0];
     status = `${cap(mover)} sets up: place the ${next ? troopName(next.troop) : "tiles"} (a highlighted square).`;
   } else if (phase === "levy") status = `${cap(mover)} places the drawn ${troopName(g.pendingDraw)} next to the Duke.`;
+  else if (pos.relocationPending) status = `${cap(mover)} may first relocate its Flag (a square marked ⚑), or play a turn to decline.`;
   else status = `${cap(mover)} to act${mode === "ai" ? (mover === aiSide ? " (the AI)" : " (you)") : ""}. Turn ${pos.turn + 1}.`;
+  if (g.rules !== "standard") status = `${rulesName(g.rules)}. ${status}`;
   $("status").textContent = status;
 
   // Buttons.
@@ -367,8 +497,8 @@ function render() {
   $("hint").disabled = !(human && (phase === "play" || phase === "levy"));
   $("undo").disabled = busy || !!replay || game.actions().length === 0 || (game.turns().length === 0 && game.phase === "play");
   $("redo").disabled = busy || !!replay || game.redoLength === 0;
-  $("resign").disabled = !human || phase === "setup";
-  $("fixed").hidden = !(human && phase === "setup");
+  $("resign").disabled = !human || !(phase === "play" || phase === "levy");
+  $("fixed").hidden = !(human && phase === "setup" && !hasRule(g.rules, "rider"));
   $("download").disabled = busy;
 
   renderViewing();
@@ -376,6 +506,10 @@ function render() {
   renderLevy();
   renderInfo();
   renderBags(g);
+  renderPoints(g);
+  // Dark Rider has no bags.
+  document.querySelector(".bags").hidden = hasRule(g.rules, "rider");
+  renderDraft();
   // New game folds away once a game is under way.
   const setupCount = game.actions().length - game.turns().length;
   if (game.actions().length > setupCount || game.phase === "over") foldNewGame();
@@ -405,7 +539,8 @@ function levyReason() {
     else if (e.code === "illegal.occupied") {
       const duke = game.position.duke(side);
       text = `No levy: every square next to ${cap(side)}'s Duke${duke === undefined ? "" : ` on ${squareName(duke)}`} is taken.`;
-    } else text = `No levy now: ${words(e)}.`;
+    } else if (e.code === "illegal.no-duke") text = `No levy: ${cap(side)}'s Duke has been captured, and a levy goes next to the Duke.`;
+    else text = `No levy now: ${words(e)}.`;
   }
   levyWhy = { key, text };
   return text;
@@ -450,7 +585,8 @@ function renderMoves() {
     const item = (index, label, text, cls = "") =>
       `<li><button class="mv${cls}" data-index="${index}" tabindex="${index === stop ? 0 : -1}" aria-label="${esc(label)}"${index === at && replay ? ' aria-current="step"' : ""}>${text}</button></li>`;
     let html = item(0, "The start", "Start", " start");
-    if (setupCount > 0) html += item(setupCount, `Setup: ${setupCount} tiles`, `Setup (${setupCount} tiles)`, " setup");
+    if (setupCount > 0 && game.rules !== "standard") html += item(setupCount, `The start: ${setupCount} actions`, `The start (${setupCount} actions)`, " setup");
+    else if (setupCount > 0) html += item(setupCount, `Setup: ${setupCount} tiles`, `Setup (${setupCount} tiles)`, " setup");
     for (const e of list) {
       html += item(e.index, `Turn ${e.turn}, ${cap(e.side)}: ${e.text}`, `<span class="no">${e.turn}.</span><span class="dot ${e.side}" aria-hidden="true"></span>${esc(e.text)}`, e.index === total ? " latest" : "");
     }
@@ -575,6 +711,8 @@ function maybeShowResult() {
   const turns = game.turns().length;
   $("result-title").textContent = title;
   $("result-turns").textContent = `${turns} turn${turns === 1 ? "" : "s"} played.`;
+  $("result-rules").hidden = game.rules === "standard";
+  $("result-rules").textContent = `Rules: ${rulesName(game.rules)}.`;
   $("result").hidden = false;
   $("result-new").focus();
   sound("end");
@@ -614,12 +752,15 @@ function infoHtml(idx) {
     `<figure>${tileSvg(tileFace(tile, tile.face))}<figcaption>Its chart now</figcaption></figure>` +
     `<figure>${tileSvg(tileFace(tile, turnedFace))}<figcaption>After it acts (${turnedFace} face)</figcaption></figure></div>`;
   const targets = tile.side === pos.sideToMove ? pos.targets(idx) : [];
+  const flagPasses = !replay && tile.side === pos.sideToMove ? passes(idx) : [];
+  if (flagPasses.length) html += `<p>Flag pass (⚑): to the ${flagPasses.map((a) => `${pos.tileAt(a.to).troop} on ${squareName(a.to)}`).join(", ")}. Click a tile marked ⚑.</p>`;
   if (targets.length) {
     html += `<p>Targets: ${targets.map((t) => esc(targetWords(pos, t))).join(", ")}</p>`;
   } else if (tile.side === pos.sideToMove && g.phase === "play") {
     // The engine says why: a shield, a Guard, a hemmed Duke.
     const idle = pos.whyIdle(idx);
-    html += `<p class="idle">No legal action: ${idle ? idle.because : "none from here now"}.</p>`;
+    const frozen = hasRule(pos.rules, "rider") && tile.troop === "Pikeman" && tile.side === "light" && squareName(idx)[1] === "6";
+    html += `<p class="idle">No legal action: ${frozen ? "it stands on rank 6, frozen (Dark Rider)" : idle ? idle.because : "none from here now"}.</p>`;
   }
   if (tile.troop === "Duke" && tile.side === pos.sideToMove) {
     const dangers = pos.dukeDangers();
@@ -688,7 +829,7 @@ function stopAnimations() {
 
 function animateAction(before, played) {
   stopAnimations();
-  if (!animationOn() || replay) return;
+  if (!animationOn() || replay || ["pick", "flag", "pass", "terrain"].includes(played.kind)) return;
   const after = game.position;
   const fx = $("fx");
   const base = fx.getBoundingClientRect();
@@ -805,6 +946,11 @@ function announce(who, before, played, setup) {
     const actor = before.tileAt(actorSq);
     return [`Capture! ${cap(mover)}'s ${actor.troop} ${played.kind === "strike" ? "strikes" : "takes"} ${cap(victim.side)}'s ${victim.troop} on ${squareName(played.to)}.`, "capture"];
   }
+  const at = played.to === undefined ? "" : squareName(played.to);
+  if (played.kind === "pick") return [`${who} picks the ${troopName(played.troop)} in the draft.`, ""];
+  if (played.kind === "flag") return [before.relocationPending ? `${who} relocates the Flag to ${at}.` : `${who} places a Flag on ${at}.`, ""];
+  if (played.kind === "pass") return [`${who} passes the Flag from ${squareName(played.from)} to ${at}.`, ""];
+  if (played.kind === "terrain") return [`${cap(describe(before, played))}.`, ""];
   if (played.kind === "place") {
     return [`${who} ${setup ? "places" : "levies"} ${troopWithArticle(played.troop)} on ${squareName(played.to)}.`, ""];
   }
@@ -825,19 +971,45 @@ function acted(who, before, played, setup = false) {
   sound(kind === "capture" ? "capture" : played.kind === "place" && !setup ? "levy" : "move");
 }
 
+// Why Expanded Play's rules refuse an action: the engine's reason (its
+// code) with a lead in a player's words; its message names the squares.
+const RULE_REASONS = {
+  "illegal.mountain": "The Mountain",
+  "illegal.terrain": "Terrain in the way",
+  "illegal.fort-strike": "The Fort shelters its tile",
+  "illegal.closed-flag": "A closed square",
+  "illegal.own-flag": "Your own Flag",
+  "illegal.frozen": "Frozen",
+  "illegal.no-duke": "No Duke",
+  "illegal.no-flag": "No Flag to pass",
+  "illegal.pass-target": "No pass there",
+  "illegal.no-relocation": "No relocation",
+  "illegal.relocation-square": "No relocation there",
+  "illegal.not-in-play": "Not now",
+};
+function reasonWords(e) {
+  const text = words(e);
+  const lead = e && RULE_REASONS[e.code];
+  if (!lead) return text;
+  // The message is "<action>: <reason>"; the reason alone, after the lead.
+  const i = text.indexOf(": ");
+  return `${lead}: ${i >= 0 ? text.slice(i + 2) : text}`;
+}
+
 function refused(e) {
   selected = null;
   inspected = null;
   panelKey = null;
   $("chooser").hidden = true;
-  say(`${words(e)}.`, "error");
+  say(`${reasonWords(e)}.`, "error");
   sound("illegal");
   render();
 }
 
 function playAction(action) {
   const before = game.position;
-  const setup = game.phase === "setup";
+  const who = cap(game.sideToDecide);
+  const setup = game.phase !== "play" && game.phase !== "levy";
   let played;
   try {
     played = game.play(action);
@@ -845,7 +1017,7 @@ function playAction(action) {
     refused(e);
     return;
   }
-  acted(cap(before.sideToMove), before, played, setup);
+  acted(who, before, played, setup);
   maybeAI();
 }
 
@@ -857,11 +1029,24 @@ function clickSquare(idx) {
   }
   const pos = game.position;
   const phase = game.phase;
-  if (phase === "setup") {
+  if (phase === "setup" || phase === "flags") {
     const options = game.legalActions().filter((a) => a.to === idx);
     if (options.length) playAction(options[0]);
-    else refused(`You cannot place a tile on ${squareName(idx)} now: choose a highlighted square`);
+    else refused(`You cannot place ${phase === "flags" ? "a Flag" : "a tile"} on ${squareName(idx)} now: choose a highlighted square`);
     return;
+  }
+  if (phase === "draft") {
+    refused("Pick a kind for the draft in the panel beside the board first");
+    return;
+  }
+  // A relocation of the Flag (a square marked ⚑), or a pass of a held Flag
+  // to a tile marked ⚑.
+  if (selected === null) {
+    const r = relocations().find((a) => a.to === idx);
+    if (r) return playAction(r);
+  } else {
+    const p = passes(selected).find((a) => a.to === idx);
+    if (p) return playAction(p);
   }
   if (phase === "levy") {
     const before = game.position;
@@ -913,10 +1098,27 @@ function clickSquare(idx) {
 }
 
 async function maybeAI() {
-  if (mode !== "ai" || resigned || busy) return;
+  if (resigned || busy) return;
   const phase = game.phase;
+  // Under Expanded Play without "Set up by clicking", the player's basic
+  // setup is placed as the fixed one (Dark Rider's by the engine's
+  // suggestion); the draft and the Flags stay the player's decisions.
+  const ownSetup = () => game.phase === "setup" && (mode === "two" || game.sideToDecide !== aiSide);
+  if (phase === "setup" && game.rules !== "standard" && !clickSetup && ownSetup()) {
+    try {
+      if (hasRule(game.rules, "rider")) while (ownSetup()) game.play(game.setupSuggestion());
+      else game.setupFixed();
+    } catch (e) {
+      say(`${words(e)}.`, "error");
+      render();
+      return;
+    }
+    render();
+    return maybeAI();
+  }
+  if (mode !== "ai") return;
   if (phase === "over" || game.sideToDecide !== aiSide) return;
-  if (phase === "setup") {
+  if (phase === "setup" && !hasRule(game.rules, "rider")) {
     game.setupFixed();
     render();
     maybeAI();
@@ -949,8 +1151,9 @@ async function maybeAI() {
       return maybeAI();
     }
     const before = game.position;
+    const setup = game.phase !== "play";
     const played = game.play(reply.action);
-    acted("The AI", before, played);
+    acted("The AI", before, played, setup);
   } catch (e) {
     say(`The AI failed: ${words(e)}`, "error");
     render();
@@ -1025,13 +1228,42 @@ function startOver() {
   $("chooser").hidden = true;
 }
 
+// The rules text of the New game form: the objective, then the terrain,
+// then the draft, joined by "+" (the engine reads and checks it).
+function formRules(data) {
+  const w = [];
+  const objective = data.get("objective") ?? "duke";
+  if (objective !== "duke") w.push(objective);
+  if (data.get("terrain")) w.push(...data.get("terrain").split("+"));
+  if (data.get("draft") === "on") w.push("draft");
+  return w.length ? w.join("+") : "standard";
+}
+function showFormRules() {
+  const rider = $("objective").value === "rider";
+  // Dark Rider has no bags to draft into.
+  $("draft").disabled = rider;
+  if (rider) $("draft").checked = false;
+  const rules = formRules(new FormData($("newgame-form")));
+  $("rules-note").textContent = rules === "standard" ? "Rules: the standard game." : `Rules: ${rulesName(rules)} (${rules}).`;
+}
+for (const id of ["objective", "terrain", "draft"]) $(id).addEventListener("change", showFormRules);
+
 function newGame(form) {
   const data = new FormData(form);
+  const rules = formRules(data);
+  let fresh;
+  try {
+    fresh = rules === "standard" ? new Game(seedNow(), data.get("clicksetup") === "on") : new Game({ rules, seed: seedNow(), setup: true });
+  } catch (e) {
+    say(`No new game: ${words(e)}. The game on the page is unchanged.`, "error");
+    return;
+  }
   startOver();
   mode = data.get("mode");
   aiSide = data.get("aiside");
-  game = new Game(seedNow(), data.get("clicksetup") === "on");
-  say(`New game: ${mode === "ai" ? `you against the AI at level ${settings.level}` : "two players"}.`);
+  clickSetup = data.get("clicksetup") === "on";
+  game = fresh;
+  say(`New game${rules === "standard" ? "" : ` (${rulesName(rules)})`}: ${mode === "ai" ? `you against the AI at level ${settings.level}` : "two players"}.`);
   render();
   maybeAI();
 }
@@ -1275,6 +1507,8 @@ function legend() {
   html += MARKS.map((m) => `<div>${markSvg(m, 20)} ${MARK_NAMES[m]}</div>`).join("");
   html += `<div><strong>+</strong>Name: Flipped tile (its flipped face is up)</div>`;
   html += `<div><span class="sq-key" style="background:#f3c0b8">⚠</span> Duke may not go (attacked)</div>`;
+  html += `<div><span class="legend-pic">${TERRAIN_SVG.mountain}</span> The Mountain</div><div><span class="legend-pic">${TERRAIN_SVG.fort}</span> The Fort</div>`;
+  html += `<div><span class="legend-pic">${flagSvg("light", "")}</span> A Flag (small: held by the tile)</div><div>⚑ Pass the Flag, or relocate it</div><div>❄ Frozen Pikeman (Dark Rider)</div>`;
   html += `<div><span style="box-shadow: inset 0 0 0 3px #e0a800">&nbsp;L&nbsp;</span> / <span style="box-shadow: inset 0 0 0 3px #7a3db8">&nbsp;D&nbsp;</span> Last action of Light / Dark</div>`;
   html += `<div>Keys: Tab reaches the board once, arrows move between squares, Enter selects; U undo, R redo, H hint, L levy, T turns the board, Esc clears, closes or goes back to the game</div>`;
   $("legend").innerHTML = html;

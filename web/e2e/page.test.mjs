@@ -61,7 +61,9 @@ const CODES = [
   "illegal.not-next-to-duke", "illegal.not-yours", "illegal.occupied", "illegal.own-tile", "illegal.wrong-mark",
   "level.range", "levy.bag", "limits.depth", "limits.millis", "limits.nodes", "record.action", "record.header",
   "record.misplaced", "record.result", "record.seed", "record.setup-incomplete", "record.size", "record.start",
-  "record.turn-number", "record.unknown-line", "square.syntax",
+  "record.turn-number", "record.unknown-line", "square.syntax", "illegal.mountain", "illegal.terrain", "illegal.fort-strike",
+  "illegal.closed-flag", "illegal.own-flag", "illegal.frozen", "illegal.no-duke", "illegal.pass-target", "illegal.relocation-square",
+  "rules.text", "dpn.state",
 ];
 async function assertNoCode() {
   const text = await page.evaluate(() => document.body.innerText);
@@ -838,6 +840,251 @@ test("phone width: the board fits and the legend is there", async () => {
   await openBox("legend-box");
   assert.match(await page.locator("#legend").textContent(), /Pikeman.*Jump Slide.*Flipped/s);
   await shot("20-phone");
+  await page.setViewportSize(DESKTOP);
+});
+
+// ---- Expanded Play -----------------------------------------------------------
+// The page open (these tests run alone with --test-name-pattern too).
+async function ensureOpen() {
+  if (!page.url().startsWith(URL_)) await open();
+}
+async function chooseRules({ objective = "duke", terrain = "", draft = false } = {}) {
+  await ensureOpen();
+  await openBox("newgame");
+  await page.selectOption("#objective", objective);
+  await page.selectOption("#terrain", terrain);
+  if (objective !== "rider") await page.setChecked("#draft", draft);
+}
+
+// Plays the person's side by clicks to the end against the AI: the draft's
+// first kind offered, the first highlighted square for a setup tile, a Flag
+// or a levy, else a capture if any, a Flag pass or a maneuver at random (a
+// pending relocation is declined by playing on), or with `engine` the
+// engine's level-1 choice (a game of the Duke played at random can run to
+// the 200 quiet turns). Returns the decisions made.
+async function playOut({ engine = false, limit = 400 } = {}) {
+  let steps = 0;
+  for (;;) {
+    await settled();
+    const p = await phase();
+    if (p === "over" || p === "resigned") return steps;
+    if (++steps > limit) return steps;
+    if (p === "draft") {
+      await page.locator("#draft-panel button.pick").first().click();
+    } else if (p === "setup" || p === "flags" || p === "levy") {
+      await page.locator(".sq.t-place").first().click();
+    } else {
+      const pick = await page.evaluate((engine) => {
+        const g = window.dukePage.game;
+        if (engine) {
+          const a = g.bestAction({ level: 1, seed: Math.floor(Math.random() * 2 ** 31) });
+          if (a.kind === "levy") return "levy";
+          if (a.kind === "flag") return [undefined, a.to, a.toString()];
+          return [a.actor, a.to, a.toString()];
+        }
+        const acts = g.legalActions().filter((a) => a.kind !== "levy" && a.kind !== "flag");
+        const best = acts.find((a) => a.isCapture) ?? acts[Math.floor(Math.random() * acts.length)];
+        if (best === undefined) return g.legalActions().some((a) => a.kind === "levy") ? "levy" : null;
+        return [best.actor, best.to, best.toString()];
+      }, engine);
+      if (pick === "levy") {
+        await page.click("#levy");
+        await page.click("#draw");
+        continue;
+      }
+      assert.notEqual(pick, null, "no decision offered in play");
+      const [actor, to, text] = pick;
+      if (actor !== undefined) await clickIndex(actor);
+      await clickIndex(to);
+      if (await page.locator("#chooser:not([hidden])").count()) {
+        await page.locator(`#chooser button[data-action="${text}"]`).click();
+      }
+    }
+  }
+}
+
+async function endCard(rules) {
+  await settled();
+  assert.equal(await phase(), "over");
+  const card = page.getByRole("dialog");
+  await card.waitFor();
+  const title = await page.locator("#result-title").textContent();
+  assert.equal(await page.locator("#result-rules").textContent(), `Rules: ${rules}.`);
+  return title;
+}
+
+test("Expanded Play: Counting Coup with the Mountain against level 1, chosen in New game, to its end", async () => {
+  await ensureOpen();
+  await openBox("settings-box");
+  await page.uncheck("#animate");
+  await setLevel(1);
+  await chooseRules({ objective: "coup", terrain: "mountain" });
+  assert.equal(await page.locator("#rules-note").textContent(), "Rules: Counting Coup, the Mountain (coup+mountain).");
+  await newGame({ mode: "ai", aiside: "dark" });
+  await settled();
+  assert.equal(await page.evaluate(() => window.dukePage.game.rules), "coup+mountain");
+  // The Flags are placed by clicking: Dark (the AI) has placed its own.
+  assert.equal(await phase(), "flags");
+  assert.match(await page.locator("#status").textContent(), /^Counting Coup, the Mountain\. Light places a Flag/);
+  assert.equal(await page.locator(".sq.mountain").count(), 1);
+  assert.equal(await page.locator(".sq svg.flag").count(), 1);
+  // Light's Flag near its own tiles, where a square on rank 1 or 2 is offered.
+  const offered = await page.locator(".sq.t-place").evaluateAll((l) => l.map((e) => e.dataset.square));
+  const flagSquare = ["A2", "F2", "A1", "F1"].find((s) => offered.includes(s)) ?? offered[0];
+  await sq(flagSquare).click();
+  await settled();
+  assert.equal(await page.evaluate(() => window.dukePage.squareName(window.dukePage.game.position.flag("light"))), flagSquare);
+  assert.equal(await page.locator(".sq svg.flag").count(), 2);
+  assert.match(await page.locator("#points").textContent(), /^Points: Light 0, Dark 0 \(3 win\)$/);
+  // The record carries the rules.
+  assert.match(await page.evaluate(() => window.dukePage.game.record(true)), /^rules coup\+mountain$/m);
+  await still();
+  await bookShot("page-expanded");
+  const turns = await playOut();
+  const title = await endCard("Counting Coup, the Mountain");
+  console.log(`Counting Coup against level 1 ended after ${turns} of our decisions: ${title}`);
+  assert.match(title, /wins|draw/i);
+  assert.match(await page.locator("#status").textContent(), /^Counting Coup, the Mountain\. Game over/);
+  await assertNoCode();
+  await page.keyboard.press("Escape");
+});
+
+test("Expanded Play: a Flag pass by clicking, and a rule's no in words", async () => {
+  await ensureOpen();
+  await newGame({ mode: "two" });
+  // Light's Footman on B3 holds Dark's Flag; Light's own Flag stands alone on F1.
+  await loadRecord("e2e-pass.txt", "duke-record 1\nrules flag\nstart 3d2/6/6/1F4/1F4/2D3 l -/- 1 1 flag,flags=F1/B3\n");
+  assert.equal(await sq("B3").locator("svg.flag-badge").count(), 1);
+  assert.equal(await sq("F1").locator("svg.flag-alone").count(), 1);
+  // Light's Duke may not end on its own Flag: the engine's reason, in words.
+  await sq("C1").click();
+  await sq("F1").click();
+  assert.equal(await message(), "Your own Flag: F1 holds your own Flag, where your tiles may not end an action.");
+  await sq("B3").click();
+  assert.match(await page.locator("#info").textContent(), /Flag pass \(⚑\): to the Footman on B2/);
+  assert.deepEqual(await page.locator(".sq.t-pass").evaluateAll((l) => l.map((e) => e.dataset.square)), ["B2"]);
+  assert.match(await sq("B2").getAttribute("aria-label"), /^B2: Light Footman, pass the Flag here$/);
+  await sq("B2").click();
+  assert.equal(await message(), "Light passes the Flag from B3 to B2.");
+  assert.equal(await page.evaluate(() => window.dukePage.squareName(window.dukePage.game.position.flag("dark"))), "B2");
+  assert.match(await page.locator("#moves").textContent(), /Flag passed B3→B2/);
+  // The Mountain: nothing stands on it, nothing passes it.
+  await loadRecord("e2e-mountain.txt", "duke-record 1\nrules mountain\nstart 3d2/6/6/6/6/2D3 l -/- 0 1 mountain,mountain=D1\n");
+  assert.equal(await sq("D1").evaluate((e) => e.classList.contains("mountain")), true);
+  await sq("C1").click();
+  await sq("D1").click();
+  assert.equal(await message(), "The Mountain: D1 is the Mountain's square, where nothing stands.");
+  await sq("C1").click();
+  await sq("E1").click();
+  assert.equal(await message(), "Terrain in the way: the way of the Duke from C1 to E1 is blocked by the Mountain on D1.");
+  await assertNoCode();
+});
+
+test("Expanded Play: a relocation of the Flag by clicking, or declined by playing on", async () => {
+  await ensureOpen();
+  await newGame({ mode: "two" });
+  const record = "duke-record 1\nrules coup\nstart 3d2/6/6/1+F4/6/2D3 d -/- 1 1 coup,flags=F1/A3,score=1/0,relocate\n";
+  await loadRecord("e2e-relocate.txt", record);
+  assert.equal(await page.locator("#points").textContent(), "Points: Light 1, Dark 0 (3 win)");
+  assert.match(await page.locator("#status").textContent(), /Dark may first relocate its Flag/);
+  const offered = await page.locator(".sq.t-relocate").evaluateAll((l) => l.map((e) => e.dataset.square).sort());
+  assert.deepEqual(offered, ["C6", "D5", "E6"]);
+  assert.match(await sq("C6").getAttribute("aria-label"), /^C6: empty, relocate the Flag here$/);
+  await shot("40-relocation");
+  await sq("C6").click();
+  assert.equal(await message(), "Dark relocates the Flag to C6.");
+  const after = await page.evaluate(() => {
+    const p = window.dukePage.game.position;
+    return [window.dukePage.squareName(p.flag("dark")), p.relocationPending, p.sideToMove];
+  });
+  assert.deepEqual(after, ["C6", false, "dark"]);
+  // The relocation is Dark's last action; the turn stays Dark's.
+  assert.match(await sq("C6").getAttribute("class"), /last-dark/);
+  assert.equal(await page.locator(".sq.t-relocate").count(), 0);
+  // Declined: a normal action ends the offer, and the Flag stays.
+  await loadRecord("e2e-relocate2.txt", record);
+  await sq("D6").click();
+  await sq("E6").click();
+  const declined = await page.evaluate(() => {
+    const p = window.dukePage.game.position;
+    return [window.dukePage.squareName(p.flag("dark")), p.relocationPending, p.sideToMove];
+  });
+  assert.deepEqual(declined, ["A3", false, "light"]);
+  assert.match(await sq("E6").getAttribute("class"), /last-dark/);
+  await assertNoCode();
+});
+
+test("Expanded Play: Other Objective, Dark Rider (its setup by clicking, frozen Pikemen) and the draft, each to its end", async () => {
+  await chooseRules({ objective: "flag" });
+  await newGame({ mode: "ai", aiside: "dark" });
+  let turns = await playOut();
+  console.log(`Other Objective: ${turns} decisions, ${await endCard("Other Objective")}`);
+  await page.keyboard.press("Escape");
+
+  await chooseRules({ objective: "rider" });
+  assert.equal(await page.locator("#draft").isDisabled(), true);
+  await newGame({ mode: "ai", aiside: "dark", clicksetup: true });
+  await settled();
+  assert.equal(await phase(), "setup");
+  assert.equal(await page.locator(".sq.t-place").count(), 6);
+  for (let i = 0; i < 5; i++) await page.locator(".sq.t-place").first().click();
+  await settled();
+  assert.equal(await page.evaluate(() => window.dukePage.game.position.dpn().split(" ")[0].split("/")[0].toLowerCase().includes("k")), true);
+  turns = await playOut();
+  console.log(`Dark Rider: ${turns} decisions, ${await endCard("Dark Rider")}`);
+  await page.keyboard.press("Escape");
+  // A frozen Pikeman is marked (a record with one on rank 6).
+  await loadRecord("e2e-frozen.txt", "duke-record 1\nrules rider\nstart P4k/6/6/6/6/1PPPP1 l -/- 0 1 rider\n");
+  assert.equal(await sq("A6").evaluate((e) => e.classList.contains("frozen")), true);
+  assert.match(await sq("A6").getAttribute("aria-label"), /frozen/);
+  await sq("A6").click();
+  assert.match(await page.locator("#info").textContent(), /No legal action: it stands on rank 6, frozen \(Dark Rider\)\./);
+  await sq("A5").click();
+  assert.equal(await message(), "Frozen: the Pikeman on A6 stands on rank 6: it is frozen, with no action, and cannot be captured.");
+  // Two players, setup not by clicking: both of Dark Rider's setups are placed.
+  await chooseRules({ objective: "rider" });
+  await newGame({ mode: "two" });
+  assert.equal(await phase(), "play");
+  assert.equal(await dpn(), "k5/6/6/6/6/PPPPP1 d -/- 0 0 rider");
+  assert.equal(await page.locator(".bags").isHidden(), true);
+
+  await chooseRules({ objective: "duke", draft: true });
+  await newGame({ mode: "ai", aiside: "dark" });
+  await settled();
+  // The draft: the AI (Dark) picked first; the panel lists the kinds left.
+  assert.equal(await phase(), "draft");
+  assert.equal(await page.locator("#draft-panel button.pick").count(), 12);
+  assert.match(await page.locator("#draft-panel").textContent(), /Dark's picks: [A-Z]/);
+  turns = await playOut({ engine: true });
+  console.log(`The draft: ${turns} decisions, ${await endCard("The Duke, the draft")}`);
+  await page.keyboard.press("Escape");
+  await assertNoCode();
+  await openBox("settings-box");
+  await page.check("#animate");
+  await chooseRules();
+});
+
+test("Expanded Play: rules the engine refuses are named in words; the rules choice at phone width", async () => {
+  await chooseRules({ objective: "rider" });
+  // The form never offers the draft with Dark Rider; forced, the engine says no.
+  await page.evaluate(() => {
+    document.getElementById("draft").disabled = false;
+    document.getElementById("draft").checked = true;
+  });
+  const before = await dpn();
+  await page.click("#new");
+  assert.match(await message(), /^No new game: rules "rider\+draft": .*The game on the page is unchanged\.$/);
+  assert.equal(await dpn(), before);
+  await assertNoCode();
+  await page.setViewportSize(PHONE);
+  await open();
+  await chooseRules({ objective: "coup", terrain: "mountain+fort", draft: true });
+  const box = await page.locator("#rules-choice").boundingBox();
+  assert.ok(box.x + box.width <= PHONE.width, `the rules choice ends at ${box.x + box.width}`);
+  assert.equal(await page.locator("#rules-note").textContent(), "Rules: Counting Coup, the Mountain, the Fort, the draft (coup+mountain+fort+draft).");
+  await page.locator("#rules-choice").scrollIntoViewIfNeeded();
+  await shot("41-phone-rules");
+  await chooseRules();
   await page.setViewportSize(DESKTOP);
 });
 
