@@ -757,10 +757,9 @@ function infoHtml(idx) {
   if (targets.length) {
     html += `<p>Targets: ${targets.map((t) => esc(targetWords(pos, t))).join(", ")}</p>`;
   } else if (tile.side === pos.sideToMove && g.phase === "play") {
-    // The engine says why: a shield, a Guard, a hemmed Duke.
+    // The engine says why: a shield, a Guard, a hemmed Duke, a frozen Pikeman.
     const idle = pos.whyIdle(idx);
-    const frozen = hasRule(pos.rules, "rider") && tile.troop === "Pikeman" && tile.side === "light" && squareName(idx)[1] === "6";
-    html += `<p class="idle">No legal action: ${frozen ? "it stands on rank 6, frozen (Dark Rider)" : idle ? idle.because : "none from here now"}.</p>`;
+    html += `<p class="idle">No legal action: ${idle ? idle.because : "none from here now"}.</p>`;
   }
   if (tile.troop === "Duke" && tile.side === pos.sideToMove) {
     const dangers = pos.dukeDangers();

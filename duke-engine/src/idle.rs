@@ -26,17 +26,20 @@ pub enum IdleReason {
     /// The tile's marks reach no square it may act on: they are blocked,
     /// lead off the board or onto its own side's tiles.
     NoTarget,
+    /// Dark Rider: a Light Pikeman on rank 6 is frozen, with no action.
+    Frozen,
 }
 
 impl IdleReason {
-    /// A short word for the reason: `shields`, `in-guard`, `duke-hemmed`
-    /// or `no-target`.
+    /// A short word for the reason: `shields`, `in-guard`, `duke-hemmed`,
+    /// `no-target` or `frozen`.
     pub const fn as_str(self) -> &'static str {
         match self {
             IdleReason::Shields(_) => "shields",
             IdleReason::InGuard(_) => "in-guard",
             IdleReason::DukeHemmed => "duke-hemmed",
             IdleReason::NoTarget => "no-target",
+            IdleReason::Frozen => "frozen",
         }
     }
 
@@ -121,6 +124,9 @@ impl Idle {
             }
             IdleReason::DukeHemmed => f.write_str("every square the Duke reaches is attacked"),
             IdleReason::NoTarget => f.write_str("its marks reach no square it may act on"),
+            IdleReason::Frozen => {
+                f.write_str("it stands on rank 6, where a Pikeman is frozen: no action, and it cannot be captured")
+            }
         }
     }
 
@@ -157,7 +163,9 @@ impl Position {
             Some(d) => pos.attackers(!us, d),
             None => Bitboard::EMPTY,
         };
-        let reason = if !guard(self).is_empty() {
+        let reason = if self.frozen_mask() & (1u64 << sq.index()) != 0 {
+            IdleReason::Frozen
+        } else if !guard(self).is_empty() {
             IdleReason::InGuard(guard(self))
         } else if tile.troop == Troop::Duke {
             if self.duke_dangers().next().is_some() {
@@ -223,5 +231,21 @@ mod tests {
         // Light's Footman on A1, walled in by its own tiles on A2 and B1.
         let i = idle("5d/6/6/6/F5/FF1D2 l -/- 0 0", Square::A1).unwrap();
         assert_eq!(i.reason(), IdleReason::NoTarget);
+    }
+
+    #[test]
+    fn a_frozen_pikeman_says_so() {
+        // Dark Rider: Light's Pikeman on B6 is frozen; those on rank 1 act.
+        let i = idle("1P1k2/6/6/6/6/P1P1P1 l -/- 0 9 rider", Square::B6).unwrap();
+        assert_eq!(i.reason(), IdleReason::Frozen);
+        assert_eq!(i.reason().as_str(), "frozen");
+        assert_eq!(
+            i.to_string(),
+            "the Pikeman on B6 cannot act: it stands on rank 6, where a Pikeman is frozen: no action, and it cannot be captured"
+        );
+        assert_eq!(
+            idle("1P1k2/6/6/6/6/P1P1P1 l -/- 0 9 rider", Square::A1),
+            None
+        );
     }
 }

@@ -36,7 +36,7 @@ export interface DukeDanger { square: number; by: number[]; }
 /** A troop the levy may draw: its count in the bag, the bag's size and its chance. */
 export interface LevyChance { troop: string; count: number; total: number; probability: number; }
 /** Why a tile of the side to move cannot act: a reason word, the enemy tiles it names, and the sentence. */
-export interface Idle { reason: "shields" | "in-guard" | "duke-hemmed" | "no-target"; by: number[]; because: string; text: string; }
+export interface Idle { reason: "shields" | "in-guard" | "duke-hemmed" | "no-target" | "frozen"; by: number[]; because: string; text: string; }
 /** A game's phase, the engine's word: Expanded Play's "draft" (picks) and "flags" (the Flags placed) besides setup, play, levy and over. */
 export type Phase = "draft" | "setup" | "flags" | "play" | "levy" | "over";
 /** Why a game ended, the engine's word. */

@@ -1038,7 +1038,7 @@ test("Expanded Play: Other Objective, Dark Rider (its setup by clicking, frozen 
   assert.equal(await sq("A6").evaluate((e) => e.classList.contains("frozen")), true);
   assert.match(await sq("A6").getAttribute("aria-label"), /frozen/);
   await sq("A6").click();
-  assert.match(await page.locator("#info").textContent(), /No legal action: it stands on rank 6, frozen \(Dark Rider\)\./);
+  assert.match(await page.locator("#info").textContent(), /No legal action: it stands on rank 6, where a Pikeman is frozen: no action, and it cannot be captured\./);
   await sq("A5").click();
   assert.equal(await message(), "Frozen: the Pikeman on A6 stands on rank 6: it is frozen, with no action, and cannot be captured.");
   // Two players, setup not by clicking: both of Dark Rider's setups are placed.
