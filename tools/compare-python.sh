@@ -2,12 +2,14 @@
 # Compares the Python package's per-turn loops of two commits in one run:
 # builds each commit's wheel into a venv of its own under
 # target/compare-python/, then runs the index loop (legal_indices and
-# apply_index) and the object loop (legal_actions and play) of
-# tools/bench.py's random games in turns, one process per build per round,
+# apply_index; `games` games) and the object loop (legal_actions and play;
+# ten times as many games) of tools/bench.py's random games in turns, one process per build per round,
 # and prints each loop's turns per CPU-second (medians) and the medians of
 # the per-round ratios B/A.
 #
 #   bash tools/compare-python.sh <commit A> <commit B> [rounds] [games]
+#
+# With KEEP=1 the venvs of the last run are used again (the same A and B).
 set -euo pipefail
 a=${1:?commit A}
 b=${2:?commit B}
@@ -26,9 +28,13 @@ build() {
     echo "$work/venv-$2/bin/python"
 }
 
-echo "building the wheels of $a and $b ..." >&2
-py_a=$(build "$a" a)
-py_b=$(build "$b" b)
+if [ "${KEEP:-0}" = 1 ] && [ -x "$work/venv-a/bin/python" ] && [ -x "$work/venv-b/bin/python" ]; then
+    py_a="$work/venv-a/bin/python" py_b="$work/venv-b/bin/python"
+else
+    echo "building the wheels of $a and $b ..." >&2
+    py_a=$(build "$a" a)
+    py_b=$(build "$b" b)
+fi
 
 loop='
 import random, sys, time
@@ -45,7 +51,7 @@ def index_loop():
     return turns
 def object_loop():
     rng, turns = random.Random(1), 0
-    for g in range(games):
+    for g in range(games * 10):
         game = duke.Game(seed=g)
         while game.outcome is None:
             action = rng.choice(game.legal_actions())
