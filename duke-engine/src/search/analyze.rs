@@ -255,6 +255,23 @@ impl Turn<'_> {
         }
     }
 
+    /// The score of the square played for the drawn `troop`: the
+    /// placement search's own when it chose that square, else that
+    /// square searched to `depth`.
+    fn played_square_score(
+        &mut self,
+        troop: crate::Troop,
+        square: &super::SearchResult,
+        depth: u32,
+    ) -> i32 {
+        if square.decision == Decision::Act(self.played) {
+            return square.score;
+        }
+        let (pos, history) = (self.pos, self.history);
+        self.searcher
+            .score_deepening(pos, Some(troop), history, Decision::Act(self.played), depth)
+    }
+
     /// Every root decision scored at `depth` by a full-window search.
     fn scores_at(&mut self, depth: u32) -> Scores {
         let (pos, history) = (self.pos, self.history);
@@ -323,17 +340,7 @@ impl Turn<'_> {
             let square = self
                 .searcher
                 .iterate_alone(pos, Some(troop), history, &limits);
-            let this = if square.decision == Decision::Act(self.played) {
-                square.score
-            } else {
-                self.searcher.score_deepening(
-                    pos,
-                    Some(troop),
-                    history,
-                    Decision::Act(self.played),
-                    depth,
-                )
-            };
+            let this = self.played_square_score(troop, &square, depth);
             if best == Decision::Levy {
                 best = square.decision;
             }
@@ -371,17 +378,7 @@ impl Turn<'_> {
         if square.depth <= shallow.depth {
             return None;
         }
-        let this = if square.decision == Decision::Act(self.played) {
-            square.score
-        } else {
-            self.searcher.score_deepening(
-                pos,
-                Some(troop),
-                history,
-                Decision::Act(self.played),
-                square.depth,
-            )
-        };
+        let this = self.played_square_score(troop, &square, square.depth);
         let best = if shallow.best == Decision::Levy
             || shallow.levy.is_some_and(|(_, b, _, _)| b == shallow.best)
         {
