@@ -189,20 +189,12 @@ impl Session {
     }
 
     fn prompt(&self) -> String {
-        let squares = |game: &Game| {
-            let list: Vec<String> = game
-                .legal_actions()
-                .iter()
-                .map(|a| a.target().to_string())
-                .collect();
-            or_list(&list)
-        };
         if self.is_over() {
             return "game over> ".to_string();
         }
         match self.game.phase() {
             Phase::Setup { troop, .. } | Phase::Levy { troop } => {
-                format!("place your {troop} ({})> ", squares(&self.game))
+                format!("place your {troop} ({})> ", target_squares(&self.game))
             }
             Phase::Draft { .. } => {
                 let letters: Vec<String> = self
@@ -222,7 +214,7 @@ impl Session {
                 } else {
                     format!("{flag}'s")
                 };
-                format!("place {whose} Flag ({})> ", squares(&self.game))
+                format!("place {whose} Flag ({})> ", target_squares(&self.game))
             }
             _ => "> ".to_string(),
         }
@@ -769,18 +761,10 @@ impl Session {
             Err(duke_engine::GameError::Phase {
                 phase: Phase::Levy { troop },
                 ..
-            }) => {
-                let squares: Vec<String> = self
-                    .game
-                    .legal_actions()
-                    .iter()
-                    .map(|a| a.target().to_string())
-                    .collect();
-                self.refuse(format!(
-                    "{text}: place the drawn {troop} first: type its square ({})",
-                    squares.join(", ")
-                ))
-            }
+            }) => self.refuse(format!(
+                "{text}: place the drawn {troop} first: type its square ({})",
+                target_squares(&self.game)
+            )),
             Err(e) => self.refuse(e.to_string()),
         }
     }
@@ -802,6 +786,17 @@ fn in_setup(phase: Phase) -> bool {
         phase,
         Phase::Setup { .. } | Phase::Draft { .. } | Phase::Flags { .. }
     )
+}
+
+/// The squares the game's legal actions end on, as a list a player reads
+/// ("C2", "B1, D1 or C2"): where a placement may go.
+fn target_squares(game: &Game) -> String {
+    let list: Vec<String> = game
+        .legal_actions()
+        .iter()
+        .map(|a| a.target().to_string())
+        .collect();
+    or_list(&list)
 }
 
 /// "A", "A or B", "A, B or C".
