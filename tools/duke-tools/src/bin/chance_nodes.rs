@@ -12,7 +12,7 @@
 
 use duke_engine::search::nnue::Evaluation;
 use duke_engine::search::{Request, Searcher};
-use duke_engine::{ActionKind, Game, Phase, Position};
+use duke_engine::{Game, Position};
 
 fn cpu_seconds() -> f64 {
     let mut ts = libc::timespec {
@@ -46,17 +46,7 @@ fn positions(games: u64) -> Vec<(String, Position)> {
             if turn >= 6 && turn % 4 == 2 && game.position().can_levy() {
                 out.push((format!("game{seed}-t{turn}"), *game.position()));
             }
-            let list = game.legal();
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let a = list[(x % list.len() as u64) as usize];
-            if a.kind() == ActionKind::Place && game.phase() == Phase::Play {
-                game.draw().unwrap();
-                game.place(a.target()).unwrap();
-            } else {
-                game.play(a).unwrap();
-            }
+            duke_tools::random_turn(&mut game, &mut x);
         }
     }
     out

@@ -18,7 +18,7 @@
 use std::time::Instant;
 
 use duke_engine::search::{Request, Searcher};
-use duke_engine::{ActionKind, Decision, Game, Phase};
+use duke_engine::{Decision, Game};
 
 fn main() {
     let all: Vec<String> = std::env::args().skip(1).collect();
@@ -70,17 +70,7 @@ fn main() {
                     total += secs;
                     n += 1;
                 }
-                let list = game.legal();
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let a = list[(x % list.len() as u64) as usize];
-                if a.kind() == ActionKind::Place && game.phase() == Phase::Play {
-                    game.draw().unwrap();
-                    game.place(a.target()).unwrap();
-                } else {
-                    game.play(a).unwrap();
-                }
+                duke_tools::random_turn(&mut game, &mut x);
             }
         }
         println!(
@@ -119,17 +109,7 @@ fn levy_turns(turns: usize) {
                     eprintln!("{} levy turns, longest {max:.3} s", times.len());
                 }
             }
-            let list = game.legal();
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let a = list[(x % list.len() as u64) as usize];
-            if a.kind() == ActionKind::Place && game.phase() == Phase::Play {
-                game.draw().unwrap();
-                game.place(a.target()).unwrap();
-            } else {
-                game.play(a).unwrap();
-            }
+            duke_tools::random_turn(&mut game, &mut x);
         }
         seed += 1;
     }
