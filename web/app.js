@@ -442,9 +442,11 @@ function render() {
     }
   }
   if (cursor === null || !squares.has(cursor)) setCursor(defaultCursor(pos));
+  // Dark Rider's frozen Pikemen, as the engine says.
+  const frozenAt = new Set(pos.frozen());
   for (const [idx, b] of squares) {
     const tile = pos.tileAt(idx);
-    const frozen = hasRule(rules, "rider") && tile && tile.side === "light" && tile.troop === "Pikeman" && squareName(idx)[1] === "6";
+    const frozen = frozenAt.has(idx);
     if (terrain.has(idx)) add(idx, terrain.get(idx));
     if (frozen) add(idx, "frozen");
     const cls = ["sq", ...(classes.get(idx) ?? [])].join(" ");

@@ -191,6 +191,20 @@ impl Position {
         self.relocate
     }
 
+    /// Dark Rider's frozen Pikemen: Light's Pikemen on rank 6, which take
+    /// no action and cannot be captured. Empty under other rules.
+    ///
+    /// ```
+    /// use duke_engine::{Position, Square};
+    /// let pos: Position = "1P1k2/6/6/6/6/P1P1P1 d -/- 0 9 rider".parse().unwrap();
+    /// assert_eq!(pos.frozen().into_iter().collect::<Vec<_>>(), [Square::B6]);
+    /// assert!(Position::standard().frozen().is_empty());
+    /// ```
+    #[inline]
+    pub fn frozen(&self) -> crate::Bitboard {
+        crate::Bitboard(self.frozen_mask())
+    }
+
     /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Bitboard {

@@ -232,6 +232,14 @@ impl Position {
         self.inner.relocation_pending()
     }
 
+    /// Dark Rider's frozen Pikemen: the squares (`duke.Square`, A1 first)
+    /// of Light's Pikemen on rank 6, which take no action and cannot be
+    /// captured; empty under other rules.
+    #[getter]
+    fn frozen<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        square_list(py, self.inner.frozen())
+    }
+
     /// Every legal action as an ActionList (an immutable sequence of
     /// Action); a levy once per (troop kind, square), the way perft counts
     /// it.

@@ -352,6 +352,14 @@ impl Position {
             .collect())
     }
 
+    /// Dark Rider's frozen Pikemen: the squares of Light's Pikemen on rank
+    /// 6, which take no action and cannot be captured (none under other
+    /// rules).
+    #[wasm_bindgen(unchecked_return_type = "number[]")]
+    pub fn frozen(&self) -> Array {
+        squares(self.inner.frozen())
+    }
+
     /// The squares the mover's Duke reaches by its chart but may not enter,
     /// each with the squares of the enemy tiles that would capture it
     /// there: `[{ square, by }]`.

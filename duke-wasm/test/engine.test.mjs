@@ -348,6 +348,9 @@ test("the SVG drawing, the observation, the mask and decisions by index", () => 
   const cobs = coup.observation("light");
   assert.equal(cobs.length, observationPlanes("coup+mountain") * 36);
   assert.equal(cobs[107 * 36 + coup.position.mountain], 1);
+  // Dark Rider's frozen Pikemen, from the engine (the page draws them).
+  assert.deepEqual(new Position("1P1k2/6/6/6/6/P1P1P1 d -/- 0 9 rider").frozen(), [parseSquare("B6")]);
+  assert.deepEqual(coup.position.frozen(), []);
   const mask = game.legalMask("mover");
   assert.equal(mask.length, actionSpace());
   const legal = [...mask.keys()].filter((i) => mask[i] === 1);

@@ -270,3 +270,9 @@ def test_observations_under_expanded_play_show_the_terrain_flags_and_points():
         g = duke.Game(seed=4, rules=rules)
         assert g.observation("mover").shape == (duke.EXPANDED_PLANES, 6, 6)
     assert duke.Game().observation().shape == (duke.PLANES, 6, 6)
+
+
+def test_frozen_pikemen_come_from_the_engine():
+    pos = duke.Position("1P1k2/6/6/6/6/P1P1P1 d -/- 0 9 rider")
+    assert pos.frozen == [duke.B6]
+    assert duke.Position().frozen == []
