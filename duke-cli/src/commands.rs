@@ -277,6 +277,11 @@ pub struct TournamentArgs {
     /// The SPRT's false negative rate
     #[arg(long, default_value_t = 0.05, requires = "sprt")]
     beta: f64,
+    /// The rules of every game: `standard`, or Expanded Play's words
+    /// joined by `+` (`coup+mountain`); each pair of games starts from
+    /// the engine's setup with its terrain drawn by the pair's seed
+    #[arg(long, default_value = "standard", value_parser = parse_rules)]
+    rules: Rules,
 }
 
 impl TournamentArgs {
@@ -292,6 +297,7 @@ impl TournamentArgs {
             sprt,
             alpha,
             beta,
+            rules,
         } = self;
         let mut engines = engines.into_iter();
         let mut contestant = |text: &str| -> Result<tournament::Contestant, String> {
@@ -321,6 +327,7 @@ impl TournamentArgs {
             threads,
             timeout: std::time::Duration::from_millis(timeout),
             sprt,
+            rules,
         };
         tournament::stop_on_interrupt();
         // The match prints as it goes: run it before locking stdout.

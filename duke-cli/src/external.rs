@@ -9,7 +9,7 @@ use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use duke_engine::Decision;
-use duke_engine::{Game, Phase};
+use duke_engine::{Game, Phase, Position, Rules};
 
 use crate::protocol::parse_decision;
 
@@ -118,8 +118,12 @@ impl External {
         }
     }
 
-    /// A new game.
-    pub fn new_game(&mut self) -> Result<(), String> {
+    /// A new game under `rules` (set by the option `rules` when they are
+    /// not the standard game's).
+    pub fn new_game(&mut self, rules: Rules) -> Result<(), String> {
+        if !rules.is_standard() {
+            self.send(&format!("setoption name rules value {rules}"))?;
+        }
         self.send("newgame")?;
         self.send("isready")?;
         self.wait_for("readyok", Instant::now() + self.hello)
@@ -127,9 +131,20 @@ impl External {
     }
 
     /// The engine's decision in `game`, within `timeout`. The decision is
-    /// read, not judged: the caller's arbiter judges it.
-    pub fn decide(&mut self, game: &Game, timeout: Duration) -> Result<Decision, String> {
-        let mut position = String::from("position start");
+    /// read, not judged: the caller's arbiter judges it. Under Expanded
+    /// Play's rules the engine is sent `start`, the position play began
+    /// in (its terrain and Flags are the referee's), as DPN.
+    pub fn decide(
+        &mut self,
+        game: &Game,
+        start: &Position,
+        timeout: Duration,
+    ) -> Result<Decision, String> {
+        let mut position = if start.rules().is_standard() {
+            String::from("position start")
+        } else {
+            format!("position dpn {start}")
+        };
         let turns: Vec<String> = game.turns().map(|a| a.to_string()).collect();
         if !turns.is_empty() {
             position.push_str(" moves ");

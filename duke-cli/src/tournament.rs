@@ -7,9 +7,9 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use duke_engine::search::Searcher;
+use duke_engine::search::{Input, Searcher};
 use duke_engine::Decision;
-use duke_engine::{Game, Phase, Side};
+use duke_engine::{Game, Phase, Position, Rules, Side};
 
 use crate::external::External;
 use crate::progress::Progress;
@@ -41,6 +41,10 @@ pub struct Options {
     /// The longest an external engine may take for one decision.
     pub timeout: Duration,
     pub sprt: Option<Sprt>,
+    /// The rules of every game: under Expanded Play's, each game starts
+    /// from [`Game::set_up`] with the pair's seed (its terrain drawn by
+    /// it), so both games of a pair start alike.
+    pub rules: Rules,
 }
 
 /// A contestant ready to play on one thread.
@@ -58,12 +62,12 @@ impl Seat {
         }
     }
 
-    fn new_game(&mut self, timeout: Duration) -> Result<(), String> {
+    fn new_game(&mut self, timeout: Duration, rules: Rules) -> Result<(), String> {
         if let Seat::Engine(cmd, engine) = self {
             if engine.is_none() {
                 *engine = Some(External::start(cmd, timeout)?);
             }
-            if let Err(e) = engine.as_mut().map_or(Ok(()), |e| e.new_game()) {
+            if let Err(e) = engine.as_mut().map_or(Ok(()), |e| e.new_game(rules)) {
                 *engine = None;
                 return Err(e);
             }
@@ -72,7 +76,15 @@ impl Seat {
     }
 
     /// The seat's decision; an external engine's failure is an error.
-    fn decide(&mut self, game: &Game, seed: u64, timeout: Duration) -> Result<Decision, String> {
+    /// `start` is the position play began in, which an engine is sent
+    /// under Expanded Play's rules (it cannot know the drawn terrain).
+    fn decide(
+        &mut self,
+        game: &Game,
+        start: &Position,
+        seed: u64,
+        timeout: Duration,
+    ) -> Result<Decision, String> {
         match self {
             Seat::Builtin(p, searcher) => p
                 .decide(game, searcher, seed)
@@ -82,7 +94,7 @@ impl Seat {
                 let Some(e) = engine.as_mut() else {
                     return Err("the engine is not running".into());
                 };
-                let d = e.decide(game, timeout);
+                let d = e.decide(game, start, timeout);
                 if d.is_err() {
                     // Start afresh for the next game.
                     *engine = None;
@@ -116,6 +128,17 @@ fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
 }
 
+/// A game under `rules` set up as the AI sets it up ([`Input::of`]: the
+/// engine's suggested setup, the draft's picks by value), its terrain
+/// drawn by `seed`: both games of a pair start alike, whoever plays.
+fn set_up(rules: Rules, seed: u64) -> Game {
+    let mut game = Game::with_rules(rules, seed);
+    while let Ok(Input::Setup(a)) = Input::of(&game) {
+        game.play(a).expect("the engine's setup is legal");
+    }
+    game
+}
+
 /// How one game ended for A: its score, and the failure of a player that
 /// lost by an illegal or late answer.
 struct GameResult {
@@ -129,8 +152,14 @@ fn play_game(
     a_side: Side,
     seed: u64,
     timeout: Duration,
+    rules: Rules,
 ) -> Option<GameResult> {
-    let mut game = Game::standard(seed);
+    let mut game = if rules.is_standard() {
+        Game::standard(seed)
+    } else {
+        set_up(rules, seed)
+    };
+    let start = *game.position();
     let index = |side: Side| usize::from(side != a_side);
     // A failure after Ctrl-C is not the player's: the game is abandoned.
     let forfeit = |loser: usize, why: String| {
@@ -140,7 +169,7 @@ fn play_game(
         })
     };
     for (i, seat) in seats.iter_mut().enumerate() {
-        if let Err(e) = seat.new_game(timeout) {
+        if let Err(e) = seat.new_game(timeout, rules) {
             return forfeit(i, e);
         }
     }
@@ -150,7 +179,7 @@ fn play_game(
             return None;
         }
         let i = index(game.side_to_decide());
-        let d = match seats[i].decide(&game, seed.wrapping_add(turn), timeout) {
+        let d = match seats[i].decide(&game, &start, seed.wrapping_add(turn), timeout) {
             Ok(d) => d,
             Err(e) => return forfeit(i, format!("turn {}: {e}", game.turns().len() + 1)),
         };
@@ -244,6 +273,7 @@ impl Match<'_> {
                 a_side,
                 pair_seed,
                 self.opts.timeout,
+                self.opts.rules,
             ) else {
                 break;
             };
@@ -298,9 +328,15 @@ impl Match<'_> {
             &format!("{} vs {}: +{wins} ={draws} -{losses}", names[0], names[1]),
         );
         let n = scores.len() as f64;
+        let rules = self.opts.rules;
+        let under = if rules.is_standard() {
+            String::new()
+        } else {
+            format!(" under {rules}")
+        };
         let mut out = if scores.is_empty() {
             format!(
-                "{} vs {}: no game finished, {secs:.1} s",
+                "{} vs {}{under}: no game finished, {secs:.1} s",
                 names[0], names[1]
             )
         } else {
@@ -309,7 +345,7 @@ impl Match<'_> {
             let se = (var / n).sqrt();
             let (lo, hi) = (elo_text(p - 1.96 * se), elo_text(p + 1.96 * se));
             format!(
-                "{} vs {}: {} games (paired seeds, colours swapped): +{wins} ={draws} -{losses}, score {:.1}%, Elo {} (95% interval {lo} to {hi}), {secs:.1} s",
+                "{} vs {}{under}: {} games (paired seeds, colours swapped): +{wins} ={draws} -{losses}, score {:.1}%, Elo {} (95% interval {lo} to {hi}), {secs:.1} s",
                 names[0],
                 names[1],
                 scores.len(),
