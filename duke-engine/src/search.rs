@@ -31,6 +31,7 @@ mod captures;
 pub mod eval;
 mod level;
 pub mod nnue;
+pub mod objective;
 mod players;
 mod request;
 mod score;

@@ -73,6 +73,22 @@ fn plain_q(pos: &Position, ply: i32, budget: &mut u64) -> Option<i32> {
     Some(best)
 }
 
+/// Whether some legal capture of the side to move wins the game at once
+/// by taking the tile whose loss ends it: the Duke under the Duke
+/// objective, the Knight of Dark Rider (under Counting Coup and Other
+/// Objective no such tile exists).
+fn wins_by_a_capture(pos: &Position, ply: i32) -> bool {
+    use duke_engine::Objective;
+    if !matches!(pos.rules().objective(), Objective::Duke | Objective::Rider) {
+        return false;
+    }
+    pos.legal_actions().iter().any(|&a| {
+        let mut child = *pos;
+        child.play_unchecked(a);
+        a.is_capture() && decided(&child, ply + 1).is_some_and(|s| s < 0)
+    })
+}
+
 /// Expectiminimax: max over maneuvers, and the levy as the sum over troop
 /// kinds of count × (best square), divided by the bag size (rounded
 /// down). `None` when `budget` (nodes) runs out.
@@ -95,6 +111,10 @@ fn plain(
     if depth == 0 {
         return if quiesce {
             plain_q(pos, ply, budget)
+        } else if wins_by_a_capture(pos, ply) {
+            // Without quiescence, a leaf where a capture ends the game
+            // for the mover is that win.
+            Some(MATE - ply - 1)
         } else {
             Some(evaluate(pos))
         };

@@ -14,6 +14,11 @@
 //! | [`LEVY_SQUARES`] | free squares next to the Duke, at most 2 (0 with an empty bag) |
 //! | [`DUKE_DANGER`] | squares next to the Duke that an enemy tile attacks |
 //!
+//! Under Expanded Play's rules mobility counts what the terrain, the
+//! Flags and frozen Pikemen leave, and the evaluation adds the objective's
+//! terms ([`objective_score`](super::objective::objective_score)), which
+//! are not features (their weights are set by hand).
+//!
 //! The tool that fits the weights on self-play positions (Texel tuning) is
 //! `texel` of the repository's tools/duke-tools (`cargo run --release -p
 //! duke-tools --bin texel`); the book's AI chapter gives the procedure.
@@ -289,7 +294,34 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// ```
 pub fn evaluate_with(pos: &Position, weights: &Weights) -> i32 {
     let us = pos.side_to_move();
-    (side_score(pos, us, weights) - side_score(pos, !us, weights)) / Weights::SCALE
+    let sum = (side_score(pos, us, weights) - side_score(pos, !us, weights)) / Weights::SCALE;
+    if pos.rules().plays_standard() {
+        sum
+    } else {
+        sum + super::objective::objective_score(pos)
+    }
+}
+
+/// The squares the tile `code` on `sq` could move to or strike: its
+/// mobility. Under Expanded Play's rules (`expanded`), what the terrain,
+/// the Flags and frozen Pikemen leave of them.
+#[inline(always)]
+fn tile_mobility(
+    pos: &Position,
+    sq: usize,
+    code: usize,
+    own: u64,
+    theirs: u64,
+    expanded: bool,
+) -> i32 {
+    if expanded {
+        let (reach, strikes) = pos.pseudo_targets_expanded(sq);
+        return (reach | strikes).count_ones() as i32;
+    }
+    let occ = own | theirs;
+    let reach = relocation_reach(code, sq, occ) & !own;
+    let r = &REACH[code][sq];
+    (reach | (r.strike & theirs)).count_ones() as i32
 }
 
 /// One side's sum, in 1/SCALE centi-Footman.
@@ -298,15 +330,14 @@ fn side_score(pos: &Position, side: Side, w: &Weights) -> i32 {
     let own = pos.by_side[side.index()];
     let theirs = pos.by_side[side.index() ^ 1];
     let occ = pos.occupied().0;
+    let expanded = !pos.rules().plays_standard();
     let mut score = 0;
     let mut rest = own;
     while rest != 0 {
         let sq = rest.trailing_zeros() as usize;
         rest &= rest - 1;
         let code = pos.board[sq] as usize;
-        let reach = relocation_reach(code, sq, occ) & !own;
-        let r = &REACH[code][sq];
-        let mobility = (reach | (r.strike & theirs)).count_ones() as i32;
+        let mobility = tile_mobility(pos, sq, code, own, theirs, expanded);
         score += w.tile[code] + w.terms[30 + (code >> 2)] * mobility;
     }
     let duke = pos.duke(side);
@@ -376,15 +407,14 @@ fn side_features(pos: &Position, side: Side, sign: i32, f: &mut [i32; FEATURES])
     let own = pos.by_side[side.index()];
     let theirs = pos.by_side[side.index() ^ 1];
     let occ = pos.occupied().0;
+    let expanded = !pos.rules().plays_standard();
     let mut rest = own;
     while rest != 0 {
         let sq = rest.trailing_zeros() as usize;
         rest &= rest - 1;
         let code = pos.board[sq] as usize;
-        let reach = relocation_reach(code, sq, occ) & !own;
-        let r = &REACH[code][sq];
         f[code >> 1] += sign;
-        f[30 + (code >> 2)] += sign * (reach | (r.strike & theirs)).count_ones() as i32;
+        f[30 + (code >> 2)] += sign * tile_mobility(pos, sq, code, own, theirs, expanded);
     }
     let duke = pos.duke(side);
     let [bag, free] = bag_terms(pos, side, duke, occ);

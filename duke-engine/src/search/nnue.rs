@@ -326,7 +326,9 @@ impl Network {
     /// ```
     pub fn builtin() -> Arc<Network> {
         fn read() -> Arc<Network> {
-            Arc::new(Network::from_bytes(BUILTIN_FILE).expect("the built-in network reads"))
+            let mut net = Network::from_bytes(BUILTIN_FILE).expect("the built-in network reads");
+            net.builtin = true;
+            Arc::new(net)
         }
         #[cfg(feature = "std")]
         {
@@ -425,6 +427,9 @@ pub struct Network {
     w3: Vec<i8>,
     b3: i32,
     base: Base,
+    /// Whether this is [`Network::builtin`], trained on the standard game
+    /// (the search evaluates other rules without it).
+    builtin: bool,
 }
 
 impl fmt::Debug for Network {
@@ -494,6 +499,7 @@ impl Network {
             w3: vec![0; L2],
             b3: 0,
             base: Base::Zero,
+            builtin: false,
         }
     }
 
@@ -515,6 +521,28 @@ impl Network {
     /// What the network's output is added to.
     pub fn base(&self) -> Base {
         self.base
+    }
+
+    /// Whether the network evaluates positions under `rules`. The built-in
+    /// network was trained on the standard game, so it evaluates only the
+    /// rules that play as the standard game does; under Expanded Play's
+    /// other rules the search evaluates with the hand-tuned evaluation
+    /// and its objective terms instead. A network read from a file is
+    /// used under any rules: whoever gives it knows what it was trained on.
+    ///
+    /// ```
+    /// use duke_engine::search::nnue::Network;
+    /// use duke_engine::Rules;
+    /// let coup: Rules = "coup".parse()?;
+    /// # #[cfg(feature = "builtin-network")]
+    /// assert!(!Network::builtin().evaluates(coup));
+    /// # #[cfg(feature = "builtin-network")]
+    /// assert!(Network::builtin().evaluates(Rules::STANDARD));
+    /// assert!(Network::zeroed().evaluates(coup));
+    /// # Ok::<(), duke_engine::ParseRulesError>(())
+    /// ```
+    pub fn evaluates(&self, rules: crate::Rules) -> bool {
+        !self.builtin || rules.plays_standard()
     }
 
     /// Reads a weights file, checking its magic, version, feature set,
@@ -588,6 +616,7 @@ impl Network {
             w3,
             b3,
             base,
+            builtin: false,
         })
     }
 
@@ -640,6 +669,7 @@ impl Network {
             w3,
             b3,
             base,
+            builtin: false,
         };
         // The same checks as a file's, in one place.
         Network::from_bytes(&net.to_bytes())

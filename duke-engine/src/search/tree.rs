@@ -50,6 +50,9 @@ pub struct Searcher {
     pub(super) qsearch: bool,
     /// The learned evaluation, when one is set (else the hand-tuned one).
     pub(super) net: Option<alloc::sync::Arc<nnue::Network>>,
+    /// Whether the current search evaluates with `net`: it has one, and
+    /// the network evaluates the root's rules ([`nnue::Network::evaluates`]).
+    pub(super) net_here: bool,
     /// The network's accumulators along the current line, by ply: entry
     /// `p` holds `acc_pos[p]` when `acc_valid[p]` (see `eval`).
     pub(super) acc: Vec<nnue::Accumulator>,
@@ -109,6 +112,28 @@ pub(super) fn decided_score(pos: &Position, ply: usize) -> Option<i32> {
     })
 }
 
+/// Whether the side to move can take a tile whose loss ends the game:
+/// the opponent's Duke under the Duke objective; in Dark Rider, the
+/// Knight for Light, and for Dark a third Pikeman.
+pub(super) fn takes_to_win(pos: &Position) -> bool {
+    let us = pos.side_to_move();
+    let can_take = |targets: crate::Bitboard| {
+        targets
+            .into_iter()
+            .any(|t| !pos.attackers(us, t).is_empty())
+    };
+    match pos.rules().objective() {
+        crate::Objective::Duke => pos.is_duke_attacked(!us),
+        crate::Objective::Rider if us == crate::Side::Light => {
+            can_take(pos.tiles_of(crate::Side::Dark))
+        }
+        crate::Objective::Rider if pos.captured_pikemen() == 2 => {
+            can_take(pos.tiles_of(crate::Side::Light) & !pos.frozen())
+        }
+        _ => false,
+    }
+}
+
 /// Whether `a` leaves the same side to move: a relocation of a Flag under
 /// Counting Coup (Expanded Play), after which its side still takes its
 /// turn, so the child's score is the mover's own, not negated.
@@ -162,6 +187,7 @@ impl Searcher {
             stopped: false,
             qsearch: true,
             net: None,
+            net_here: false,
             acc: Vec::new(),
             acc_pos: Vec::new(),
             acc_valid: [false; MAX_PLY],
@@ -311,11 +337,14 @@ impl Searcher {
         // The network is taken out and put back, not cloned: no atomic
         // reference count on the hot path.
         let v = match self.net.take() {
-            None => evaluate(pos),
-            Some(net) => {
+            Some(net) if self.net_here => {
                 let v = self.net_eval(&net, pos, ply);
                 self.net = Some(net);
                 v
+            }
+            net => {
+                self.net = net;
+                evaluate(pos)
             }
         };
         self.evals[slot] = (key, v);
@@ -326,7 +355,7 @@ impl Searcher {
     /// (a no-op with the hand-tuned evaluation).
     #[inline(always)]
     pub(super) fn enter(&mut self, ply: usize, pos: &Position) {
-        if self.net.is_some() {
+        if self.net_here {
             self.acc_pos[ply] = *pos;
             self.acc_valid[ply] = false;
         }
@@ -485,6 +514,10 @@ impl Searcher {
         );
         self.reset();
         self.limits = *limits;
+        self.net_here = self
+            .net
+            .as_ref()
+            .is_some_and(|net| net.evaluates(pos.rules()));
         #[cfg(feature = "std")]
         {
             self.start = Some(Instant::now());
@@ -730,6 +763,11 @@ impl Searcher {
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return if self.qsearch {
                 self.quiesce(pos, alpha, beta, ply)
+            } else if takes_to_win(pos) {
+                // Without the quiescence search (levels 1 and 2) a leaf
+                // where the mover can take the tile that ends the game is
+                // that win, not a static score.
+                (MATE - ply as i32 - 1).clamp(alpha, beta)
             } else {
                 self.eval(pos, ply).clamp(alpha, beta)
             };
