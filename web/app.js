@@ -74,6 +74,46 @@ function saveSettings() {
 }
 const animationOn = () => settings.animate ?? !reducedMotion.matches;
 
+// ---- the new game's choices, kept in this browser ----------------------------
+// The opponent, the AI's side, the rules and setting up by clicking, as the
+// last new game was started: written when a game starts, offered again by
+// New game when the page loads and when the panel opens. One versioned
+// object; a value no longer valid (another version, a side or mode the form
+// does not offer, rules the engine refuses or the form cannot show, text
+// that is not JSON) is skipped and the form's default offered.
+const CHOICES_KEY = "duke-page-new-game";
+const CHOICES_VERSION = 1;
+function storedChoices(raw) {
+  let stored = null;
+  try {
+    stored = JSON.parse(raw ?? "null");
+  } catch {
+    return {};
+  }
+  if (typeof stored !== "object" || stored === null || stored.version !== CHOICES_VERSION) return {};
+  return {
+    mode: ["ai", "two"].includes(stored.mode) ? stored.mode : undefined,
+    aiSide: ["light", "dark"].includes(stored.aiSide) ? stored.aiSide : undefined,
+    rules: engineRules(stored.rules),
+    clickSetup: typeof stored.clickSetup === "boolean" ? stored.clickSetup : undefined,
+  };
+}
+// A rules text as the engine reads and writes it ("mountain+coup" is
+// "coup+mountain"), or undefined for a text it refuses: the engine's parser
+// decides, through a game at its first setup decision, freed at once.
+function engineRules(text) {
+  if (typeof text !== "string") return undefined;
+  let probe;
+  try {
+    probe = new Game({ rules: text, seed: 0, setup: true });
+    return probe.rules;
+  } catch {
+    return undefined;
+  } finally {
+    probe?.free();
+  }
+}
+
 // ---- state -------------------------------------------------------------
 let game = new Game(seedNow());
 let mode = "ai";
@@ -1249,6 +1289,54 @@ function showFormRules() {
 }
 for (const id of ["objective", "terrain", "draft"]) $(id).addEventListener("change", showFormRules);
 
+// The stored choices into the form, each over the form's default. Only when
+// the stored text changed since the form last took it (another tab may
+// have started a game), so a choice made and not yet started stays.
+let choicesTaken; // the stored text the form shows
+function offerChoices() {
+  let raw = null;
+  try {
+    raw = localStorage.getItem(CHOICES_KEY);
+  } catch {
+    // Storage refused (a private window): the form's defaults.
+  }
+  if (raw === choicesTaken) return;
+  choicesTaken = raw;
+  const choices = storedChoices(raw);
+  const form = $("newgame-form");
+  form.reset();
+  if (choices.mode) form.querySelector(`input[name=mode][value=${choices.mode}]`).checked = true;
+  if (choices.aiSide) $("aiside").value = choices.aiSide;
+  if (choices.clickSetup !== undefined) $("clicksetup").checked = choices.clickSetup;
+  if (choices.rules) {
+    const w = ruleWords(choices.rules);
+    const fields = new Map([
+      ["objective", ["coup", "flag", "rider"].find((x) => w.includes(x)) ?? "duke"],
+      ["terrain", ["mountain", "fort"].filter((x) => w.includes(x)).join("+")],
+      ["draft", w.includes("draft") ? "on" : null],
+    ]);
+    // Rules the form cannot show (a word it does not offer) keep its default.
+    if (formRules(fields) === choices.rules) {
+      $("objective").value = fields.get("objective");
+      $("terrain").value = fields.get("terrain");
+      $("draft").checked = w.includes("draft");
+    }
+  }
+  showFormRules();
+}
+function keepChoices(rules) {
+  const text = JSON.stringify({ version: CHOICES_VERSION, mode, aiSide, rules, clickSetup });
+  try {
+    localStorage.setItem(CHOICES_KEY, text);
+    choicesTaken = text;
+  } catch {
+    // Storage refused: the choices last for this visit.
+  }
+}
+$("newgame").addEventListener("toggle", () => {
+  if ($("newgame").open) offerChoices();
+});
+
 function newGame(form) {
   const data = new FormData(form);
   const rules = formRules(data);
@@ -1264,6 +1352,7 @@ function newGame(form) {
   aiSide = data.get("aiside");
   clickSetup = data.get("clicksetup") === "on";
   game = fresh;
+  keepChoices(fresh.rules);
   say(`New game${rules === "standard" ? "" : ` (${rulesName(rules)})`}: ${mode === "ai" ? `you against the AI at level ${settings.level}` : "two players"}.`);
   render();
   maybeAI();
@@ -1516,6 +1605,7 @@ function legend() {
 }
 
 showSettings();
+offerChoices();
 buildBoard();
 legend();
 render();
