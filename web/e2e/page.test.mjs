@@ -1088,6 +1088,98 @@ test("Expanded Play: rules the engine refuses are named in words; the rules choi
   await page.setViewportSize(DESKTOP);
 });
 
+// The New game form's choices as a person sees them.
+const formChoices = () =>
+  page.evaluate(() => ({
+    mode: document.querySelector("input[name=mode]:checked").value,
+    aiside: document.getElementById("aiside").value,
+    objective: document.getElementById("objective").value,
+    terrain: document.getElementById("terrain").value,
+    draft: document.getElementById("draft").checked,
+    clicksetup: document.getElementById("clicksetup").checked,
+    level: document.getElementById("level").value,
+    note: document.getElementById("rules-note").textContent,
+  }));
+const DEFAULT_CHOICES = {
+  mode: "ai", aiside: "dark", objective: "duke", terrain: "", draft: false, clicksetup: false, level: "3", note: "Rules: the standard game.",
+};
+async function reloadWith(key, value) {
+  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [key, value]);
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+}
+
+test("the new game's choices (opponent, side, level, rules, setup by clicking) are kept across a reload; a stored value no longer valid gives the defaults", async () => {
+  await page.setViewportSize(DESKTOP);
+  await open({ fresh: true });
+  assert.deepEqual(await formChoices(), DEFAULT_CHOICES);
+  await setLevel(2);
+  await chooseRules({ objective: "coup", terrain: "mountain", draft: true });
+  await newGame({ mode: "two", aiside: "light", clicksetup: true });
+  assert.equal(await page.evaluate(() => window.dukePage.game.rules), "coup+mountain+draft");
+  const kept = {
+    mode: "two", aiside: "light", objective: "coup", terrain: "mountain", draft: true, clicksetup: true, level: "2",
+    note: "Rules: Counting Coup, the Mountain, the draft (coup+mountain+draft).",
+  };
+  assert.deepEqual(
+    await page.evaluate(() => JSON.parse(localStorage.getItem("duke-page-new-game"))),
+    { version: 1, mode: "two", aiSide: "light", rules: "coup+mountain+draft", clickSetup: true },
+  );
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  assert.equal(await page.locator("#newgame").evaluate((d) => d.open), true);
+  assert.deepEqual(await formChoices(), kept);
+  // The next visit: a new navigation, not a reload.
+  await page.goto("about:blank");
+  await open();
+  assert.deepEqual(await formChoices(), kept);
+  // Started again from the restored form: the same game.
+  await page.click("#new");
+  assert.equal(await page.evaluate(() => window.dukePage.game.rules), "coup+mountain+draft");
+
+  // The rules text is read by the engine: its words in any order.
+  const stored = (rules, more = {}) => JSON.stringify({ version: 1, mode: "two", aiSide: "light", rules, clickSetup: false, ...more });
+  await reloadWith("duke-page-new-game", stored("fort+mountain+flag"));
+  assert.deepEqual(await formChoices(), {
+    ...kept, objective: "flag", terrain: "mountain+fort", draft: false, clicksetup: false,
+    note: "Rules: Other Objective, the Mountain, the Fort (flag+mountain+fort).",
+  });
+  // Opening New game offers choices stored since (by another tab), each
+  // over the form's default (no opponent stored: the AI).
+  await page.evaluate(() => (document.getElementById("newgame").open = false));
+  await page.evaluate((v) => localStorage.setItem("duke-page-new-game", v), stored("rider", { mode: undefined }));
+  await openBox("newgame");
+  await page.waitForFunction(() => document.getElementById("objective").value === "rider");
+  assert.deepEqual(await formChoices(), {
+    ...kept, mode: "ai", objective: "rider", terrain: "", draft: false, clicksetup: false, note: "Rules: Dark Rider (rider).",
+  });
+  assert.equal(await page.locator("#draft").isDisabled(), true);
+
+  // Values no longer valid: the defaults, and no error.
+  const errors = consoleErrors.length;
+  const rulesDefault = { objective: "duke", terrain: "", draft: false, note: "Rules: the standard game." };
+  // Rules the engine refuses, one field at a time: the others are kept.
+  for (const rules of ["coup+volcano", "rider+draft", "", 7]) {
+    await reloadWith("duke-page-new-game", stored(rules, { clickSetup: true }));
+    assert.deepEqual(await formChoices(), { ...kept, ...rulesDefault }, `rules ${JSON.stringify(rules)}`);
+  }
+  await reloadWith("duke-page-new-game", stored("coup", { mode: "three", aiSide: "blue", clickSetup: "yes" }));
+  assert.deepEqual(await formChoices(), { ...DEFAULT_CHOICES, objective: "coup", level: "2", note: "Rules: Counting Coup (coup)." });
+  for (const bad of ["{not json", "null", "[1,2]", '"coup"', JSON.stringify({ version: 2, mode: "two", rules: "coup" })]) {
+    await reloadWith("duke-page-new-game", bad);
+    assert.deepEqual(await formChoices(), { ...DEFAULT_CHOICES, level: "2" }, `stored ${bad}`);
+  }
+  // A level out of range (Settings' key): the engine's default level.
+  await reloadWith("duke-page-settings", JSON.stringify({ level: 99 }));
+  assert.equal(await page.inputValue("#level"), "3");
+  await reloadWith("duke-page-settings", "{not json");
+  assert.deepEqual(await formChoices(), DEFAULT_CHOICES);
+  assert.equal(await phase(), "play");
+  assert.deepEqual(consoleErrors.slice(errors), []);
+  await assertNoCode();
+  await page.evaluate(() => localStorage.clear());
+});
+
 test("no console errors on the way", async () => {
   assert.deepEqual(consoleErrors, []);
 });
