@@ -278,8 +278,9 @@ pub struct TournamentArgs {
     #[arg(long, default_value_t = 0.05, requires = "sprt")]
     beta: f64,
     /// The rules of every game: `standard`, or Expanded Play's words
-    /// joined by `+` (`coup+mountain`); each pair of games starts from
-    /// the engine's setup with its terrain drawn by the pair's seed
+    /// joined by `+` (`coup+mountain`); under Expanded Play each pair of
+    /// games starts from its own start drawn by the pair's seed (the
+    /// terrain, and the draft, the setup and the Flags at random)
     #[arg(long, default_value = "standard", value_parser = parse_rules)]
     rules: Rules,
 }

@@ -38,7 +38,7 @@ pub struct Options {
     pub rules: Rules,
 }
 
-fn game_seed(seed: u64, i: u64) -> u64 {
+pub(crate) fn game_seed(seed: u64, i: u64) -> u64 {
     // splitmix64's finaliser, as the engine mixes seeds.
     let mut z = seed.wrapping_add(i).wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use duke_engine::search::{Input, Searcher};
+use duke_engine::search::Searcher;
 use duke_engine::Decision;
 use duke_engine::{Game, Phase, Position, Rules, Side};
 
@@ -128,13 +128,21 @@ fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
 }
 
-/// A game under `rules` set up as the AI sets it up ([`Input::of`]: the
-/// engine's suggested setup, the draft's picks by value), its terrain
-/// drawn by `seed`: both games of a pair start alike, whoever plays.
+/// A game under `rules` whose start is drawn from `seed`: its terrain,
+/// and every decision of the draft, the setup and the Flags chosen at
+/// random among the legal ones (as `duke soak` starts its random games),
+/// so that the pairs of a match start from varied positions (Dark
+/// Rider, with no chance in play, would otherwise repeat one game); both
+/// games of a pair start alike, colours swapped.
 fn set_up(rules: Rules, seed: u64) -> Game {
     let mut game = Game::with_rules(rules, seed);
-    while let Ok(Input::Setup(a)) = Input::of(&game) {
-        game.play(a).expect("the engine's setup is legal");
+    let mut i = 0;
+    while !matches!(game.phase(), Phase::Play | Phase::Over(_)) {
+        let choices: Vec<Decision> = game.decisions().collect();
+        let pick = crate::soak::game_seed(seed, i);
+        i += 1;
+        game.apply(choices[(pick % choices.len() as u64) as usize])
+            .expect("a decision the game lists is legal");
     }
     game
 }
