@@ -6,7 +6,8 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::encode::{
-    action_from_index, action_index, for_each_target_index, map_sq, target_base, turned, Shown,
+    action_from_index, action_index, action_space, for_each_target_index, game_decision, map_sq,
+    observation_len, target_base, turned, write_game_mask, write_game_observation, Shown,
     ACTION_SPACE, DRAW, OBS_LEN,
 };
 
@@ -14,7 +15,7 @@ use crate::game::draw_troop;
 use crate::movegen::Sink;
 use crate::repetition::Window;
 use crate::zobrist::mix;
-use crate::{Action, ActionKind, Game, Position, Side, Troop};
+use crate::{Action, ActionKind, Game, Position, Rules, Side, Troop};
 use crate::{Decision, Perspective};
 
 /// The most groups a position's decisions can form: per tile of an army,
@@ -528,28 +529,10 @@ impl Env {
     }
 }
 
-/// A batch of games from the standard start position, stepped together.
-///
-/// Episode `k` of the batch (the `k`-th game it starts: games `0..n` at
-/// creation, then one per reset, in env order) has the seed
-/// [`VecGame::episode_seed`]`(seed, k)`, so a single [`Game`] with that
-/// seed and the same decisions replays it exactly ([`VecGame::game`]
-/// rebuilds it). A game keeps only what stepping needs: its position, its
-/// decisions as sets of targets, and its actions each with the key of the
-/// position before it (for the repetition rule and to rebuild it).
-///
-/// ```
-/// use duke_engine::batch::VecGame;
-/// use duke_engine::Perspective;
-/// let mut vec = VecGame::new(4, 7, Perspective::Mover);
-/// let mut actions = [0u32; 4];
-/// let (mut rewards, mut dones) = ([0f32; 4], [0u8; 4]);
-/// for _ in 0..100 {
-///     vec.random_actions(&mut actions);
-///     vec.step(&actions, &mut rewards, &mut dones).unwrap();
-/// }
-/// ```
-pub struct VecGame {
+/// The standard game's batch: games from the standard start position,
+/// each cut to what stepping needs (see [`Env`]). [`VecGame`] under the
+/// standard rules.
+struct Standard {
     envs: Vec<Env>,
     /// Per game, the index whose decision the game keeps as chosen
     /// ([`Env::chosen`]), or [`NOT_CHOSEN`]: [`VecGame::random_actions`]
@@ -674,6 +657,356 @@ impl fmt::Display for BatchSizeError {
 
 impl core::error::Error for BatchSizeError {}
 
+impl Standard {
+    /// `n` games, all at the standard start position.
+    fn new(n: usize, seed: u64, persp: Perspective) -> Standard {
+        let start = Start::new();
+        let envs = (0..n as u64)
+            .map(|k| Env::new(VecGame::episode_seed(seed, k), &start))
+            .collect();
+        Standard {
+            envs,
+            chosen: alloc::vec![NOT_CHOSEN; n],
+            start,
+            shown: Vec::new(),
+            masks_shown: Vec::new(),
+            seed,
+            episodes: n as u64,
+            rng: first_random(seed),
+            persp,
+        }
+    }
+
+    /// The number of games.
+    fn len(&self) -> usize {
+        self.envs.len()
+    }
+
+    /// The position of game `i`.
+    ///
+    /// # Panics
+    ///
+    /// When `i >= len()`.
+    fn position(&self, i: usize) -> &Position {
+        &self.envs[i].pos
+    }
+
+    /// The troop game `i` drew and waits to place, if any.
+    ///
+    /// # Panics
+    ///
+    /// When `i >= len()`.
+    fn pending_draw(&self, i: usize) -> Option<Troop> {
+        self.envs[i].pending
+    }
+
+    /// Game `i` rebuilt as a [`Game`] (its seed, every action of the
+    /// episode, and a waiting draw), or `None` past the end.
+    fn game(&self, i: usize) -> Option<Game> {
+        self.envs.get(i).map(Env::game)
+    }
+
+    /// Applies one decision per game (indices of the action space). The
+    /// reward is for the player who made the decision: +1 when it won the
+    /// game, -1 when it lost, 0 otherwise. A finished game is replaced by a
+    /// new one and its done flag set. If any index is refused, no game moves.
+    fn step(
+        &mut self,
+        actions: &[u32],
+        rewards: &mut [f32],
+        dones: &mut [u8],
+    ) -> Result<(), StepError> {
+        let n = self.envs.len();
+        VecGame::check("actions", actions.len(), n)?;
+        VecGame::check("rewards", rewards.len(), n)?;
+        VecGame::check("dones", dones.len(), n)?;
+        // Every index checked before any game moves; one decoded here is
+        // kept as chosen (it stays valid until the game changes, also if a
+        // later game refuses its index).
+        for (env, (chosen, &index)) in self.chosen.iter_mut().zip(actions).enumerate() {
+            if *chosen != index {
+                let game = &mut self.envs[env];
+                let decision = action_from_index(index as usize, &game.pos, self.persp)
+                    .and_then(|d| game.accept(d))
+                    .ok_or(StepError::Illegal { env, index })?;
+                game.chosen = decision;
+                *chosen = index;
+            }
+        }
+        self.chosen.fill(NOT_CHOSEN);
+        for ((env, reward), done) in self.envs.iter_mut().zip(rewards).zip(dones) {
+            let mover = env.pos.side_to_move();
+            match env.apply(env.chosen) {
+                Some(outcome) => {
+                    *reward = reward_of(outcome, mover);
+                    *done = 1;
+                    env.reset(VecGame::episode_seed(self.seed, self.episodes), &self.start);
+                    self.episodes += 1;
+                }
+                None => {
+                    *reward = 0.0;
+                    *done = 0;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Chooses for every game a decision uniformly among those it accepts
+    /// (each maneuver, the levy as one decision, then each square for the
+    /// drawn troop), from the batch's own seeded generator.
+    fn random_actions(&mut self, out: &mut [u32]) {
+        for ((env, chosen), slot) in self.envs.iter_mut().zip(&mut self.chosen).zip(out) {
+            *slot = env.decision_index(next_random(&mut self.rng), self.persp);
+            *chosen = *slot;
+        }
+    }
+
+    /// Writes every game's observation, `len() * OBS_LEN` bytes.
+    fn write_observations(&mut self, out: &mut [u8]) -> Result<(), StepError> {
+        VecGame::check("observations", out.len(), self.envs.len() * OBS_LEN)?;
+        out.fill(0);
+        self.shown.clear();
+        self.shown.resize(self.envs.len(), Shown::BLANK);
+        self.update_observations(out)
+    }
+
+    /// Brings `out` up to date with every game's observation, writing only
+    /// the bytes that changed since this batch last wrote observations
+    /// there. `out` must hold exactly what that write left (a buffer the
+    /// caller does not change, as the Python binding's read-only array);
+    /// a batch that never wrote observations writes them whole. The result
+    /// is byte for byte what [`VecGame::write_observations`] gives.
+    fn update_observations(&mut self, out: &mut [u8]) -> Result<(), StepError> {
+        VecGame::check("observations", out.len(), self.envs.len() * OBS_LEN)?;
+        if self.shown.len() != self.envs.len() {
+            return self.write_observations(out);
+        }
+        for ((env, shown), chunk) in self
+            .envs
+            .iter()
+            .zip(&mut self.shown)
+            .zip(out.chunks_exact_mut(OBS_LEN))
+        {
+            shown.update(&env.pos, env.pending, self.persp, chunk);
+        }
+        Ok(())
+    }
+
+    /// Writes every game's mask of accepted decisions, `len() * ACTION_SPACE` bytes.
+    fn write_masks(&mut self, out: &mut [u8]) -> Result<(), StepError> {
+        VecGame::check("masks", out.len(), self.envs.len() * ACTION_SPACE)?;
+        out.fill(0);
+        self.masks_shown.clear();
+        self.masks_shown.resize(self.envs.len(), MaskShown::EMPTY);
+        self.update_masks(out)
+    }
+
+    /// Brings `out` up to date with every game's mask, clearing what the
+    /// last write set and setting what is accepted now; the same contract
+    /// as [`VecGame::update_observations`] (a batch that never wrote masks
+    /// writes them whole).
+    fn update_masks(&mut self, out: &mut [u8]) -> Result<(), StepError> {
+        VecGame::check("masks", out.len(), self.envs.len() * ACTION_SPACE)?;
+        if self.masks_shown.len() != self.envs.len() {
+            return self.write_masks(out);
+        }
+        for ((env, shown), chunk) in self
+            .envs
+            .iter()
+            .zip(&mut self.masks_shown)
+            .zip(out.chunks_exact_mut(ACTION_SPACE))
+        {
+            env.update_mask(self.persp, shown, chunk);
+        }
+        Ok(())
+    }
+}
+
+/// The batch of games under rules other than the standard game's: whole
+/// [`Game`]s, each started as [`Game::set_up`] starts it, their
+/// observations, masks and indices from the single game's encoders
+/// ([`write_game_observation`], [`write_game_mask`], [`game_decision`]).
+/// Every write is whole: a game's observation and mask are rewritten at
+/// each update.
+struct Plain {
+    rules: Rules,
+    games: Vec<Game>,
+    /// Per game, the index whose decision `decisions` keeps, or
+    /// [`NOT_CHOSEN`]: as [`Standard`]'s `chosen`.
+    chosen: Vec<u32>,
+    /// Per game, the decision chosen by [`VecGame::random_actions`] or
+    /// checked by a step, valid while `chosen` holds its index.
+    decisions: Vec<Decision>,
+    seed: u64,
+    episodes: u64,
+    rng: u64,
+    persp: Perspective,
+}
+
+impl Plain {
+    /// `n` games under `rules`, each set up by the engine from its seed.
+    fn new(n: usize, seed: u64, persp: Perspective, rules: Rules) -> Plain {
+        Plain {
+            rules,
+            games: (0..n as u64)
+                .map(|k| Game::set_up(rules, VecGame::episode_seed(seed, k)))
+                .collect(),
+            chosen: alloc::vec![NOT_CHOSEN; n],
+            decisions: alloc::vec![Decision::Levy; n],
+            seed,
+            episodes: n as u64,
+            rng: first_random(seed),
+            persp,
+        }
+    }
+
+    fn step(
+        &mut self,
+        actions: &[u32],
+        rewards: &mut [f32],
+        dones: &mut [u8],
+    ) -> Result<(), StepError> {
+        let n = self.games.len();
+        VecGame::check("actions", actions.len(), n)?;
+        VecGame::check("rewards", rewards.len(), n)?;
+        VecGame::check("dones", dones.len(), n)?;
+        // Every index checked before any game moves, as the standard
+        // batch checks them.
+        let kept = self.chosen.iter_mut().zip(&mut self.decisions);
+        for (env, ((chosen, decision), &index)) in kept.zip(actions).enumerate() {
+            if *chosen != index {
+                *decision = game_decision(&self.games[env], index as usize, self.persp)
+                    .ok_or(StepError::Illegal { env, index })?;
+                *chosen = index;
+            }
+        }
+        self.chosen.fill(NOT_CHOSEN);
+        let games = self.games.iter_mut().zip(&self.decisions);
+        for ((game, &decision), (reward, done)) in games.zip(rewards.iter_mut().zip(dones)) {
+            let mover = game.side_to_decide();
+            game.apply(decision)
+                .expect("a decision the game accepts, checked above");
+            match game.outcome() {
+                Some(outcome) => {
+                    *reward = reward_of(outcome, mover);
+                    *done = 1;
+                    let seed = VecGame::episode_seed(self.seed, self.episodes);
+                    *game = Game::set_up(self.rules, seed);
+                    self.episodes += 1;
+                }
+                None => {
+                    *reward = 0.0;
+                    *done = 0;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn random_actions(&mut self, out: &mut [u32]) {
+        let kept = self.chosen.iter_mut().zip(&mut self.decisions);
+        for ((game, (chosen, decision)), slot) in self.games.iter().zip(kept).zip(out) {
+            let r = next_random(&mut self.rng);
+            let choices = game.decisions().len();
+            // The high bits of r × choices, as the standard batch draws.
+            let k = ((u128::from(r) * choices as u128) >> 64) as usize;
+            *decision = game
+                .decisions()
+                .nth(k)
+                .expect("a game in play has a decision");
+            *slot = action_index(*decision, game.position(), self.persp) as u32;
+            *chosen = *slot;
+        }
+    }
+
+    fn write_observations(&self, out: &mut [u8]) -> Result<(), StepError> {
+        let len = observation_len(self.rules);
+        VecGame::check("observations", out.len(), self.games.len() * len)?;
+        for (game, chunk) in self.games.iter().zip(out.chunks_exact_mut(len)) {
+            write_game_observation(game, self.persp, chunk);
+        }
+        Ok(())
+    }
+
+    fn write_masks(&self, out: &mut [u8]) -> Result<(), StepError> {
+        let len = action_space(self.rules);
+        VecGame::check("masks", out.len(), self.games.len() * len)?;
+        for (game, chunk) in self.games.iter().zip(out.chunks_exact_mut(len)) {
+            write_game_mask(game, self.persp, chunk);
+        }
+        Ok(())
+    }
+}
+
+/// The first state of a batch's generator of random decisions.
+const fn first_random(seed: u64) -> u64 {
+    mix(seed ^ 0x0005_EED0_FAC7_10A5) | 1
+}
+
+/// The next number of a batch's generator (xorshift64).
+#[inline(always)]
+fn next_random(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// The reward of a finished game for `mover`, the side that made its last
+/// decision: +1 when it won, -1 when it lost, 0 for a draw.
+#[inline(always)]
+fn reward_of(outcome: crate::Outcome, mover: Side) -> f32 {
+    match outcome.winner() {
+        Some(w) if w == mover => 1.0,
+        Some(_) => -1.0,
+        None => 0.0,
+    }
+}
+
+/// A batch of games stepped together, under the standard rules or any of
+/// Expanded Play's.
+///
+/// Episode `k` of the batch (the `k`-th game it starts: games `0..n` at
+/// creation, then one per reset, in env order) has the seed
+/// [`VecGame::episode_seed`]`(seed, k)`, so a single [`Game`] with that
+/// seed and the same decisions replays it exactly ([`VecGame::game`]
+/// gives it).
+///
+/// Under the standard rules ([`VecGame::new`]) a game keeps only what
+/// stepping needs: its position, its decisions as sets of targets, and its
+/// actions each with the key of the position before it (for the
+/// repetition rule and to rebuild it); updates write only the bytes that
+/// changed. Under any other rules ([`VecGame::try_with_rules`]) each game
+/// is a whole [`Game`], started as [`Game::set_up`] starts it (its draft,
+/// setups, terrain and Flags made by the engine from the episode's seed),
+/// and its observation and mask are written whole from the single game's
+/// encoders: the same figures, several times slower.
+///
+/// ```
+/// use duke_engine::batch::VecGame;
+/// use duke_engine::Perspective;
+/// let mut vec = VecGame::new(4, 7, Perspective::Mover);
+/// let mut actions = [0u32; 4];
+/// let (mut rewards, mut dones) = ([0f32; 4], [0u8; 4]);
+/// for _ in 0..100 {
+///     vec.random_actions(&mut actions);
+///     vec.step(&actions, &mut rewards, &mut dones).unwrap();
+/// }
+/// ```
+pub struct VecGame {
+    batch: Batch,
+}
+
+/// The two ways of keeping a batch: the standard game's fast one, and
+/// whole games for any other rules.
+// One per batch, made once: a box would only add an indirection.
+#[allow(clippy::large_enum_variant)]
+enum Batch {
+    Standard(Standard),
+    Plain(Plain),
+}
+
 impl VecGame {
     /// The seed of episode `k` of a batch created with `seed`.
     pub const fn episode_seed(seed: u64, k: u64) -> u64 {
@@ -703,31 +1036,107 @@ impl VecGame {
     /// When the heap cannot hold them; [`VecGame::try_new`] returns an
     /// error instead.
     pub fn new(n: usize, seed: u64, persp: Perspective) -> VecGame {
-        let start = Start::new();
-        let envs = (0..n as u64)
-            .map(|k| Env::new(VecGame::episode_seed(seed, k), &start))
-            .collect();
         VecGame {
-            envs,
-            chosen: alloc::vec![NOT_CHOSEN; n],
-            start,
-            shown: Vec::new(),
-            masks_shown: Vec::new(),
-            seed,
-            episodes: n as u64,
-            rng: mix(seed ^ 0x0005_EED0_FAC7_10A5) | 1,
-            persp,
+            batch: Batch::Standard(Standard::new(n, seed, persp)),
         }
+    }
+
+    /// `n` games (1 to [`MAX_GAMES`]) under `rules`, each started as
+    /// [`Game::set_up`]`(rules, seed)` starts it with its episode's seed:
+    /// in play, its draft, setups, terrain and Flags made by the engine.
+    /// Under the standard rules, [`VecGame::try_new`]. Observations are
+    /// [`VecGame::observation_len`] bytes and masks
+    /// [`VecGame::action_space`] bytes a game, as for a single game under
+    /// these rules. An error for any other `n`, or when the heap cannot
+    /// hold the batch's lists.
+    ///
+    /// ```
+    /// use duke_engine::batch::VecGame;
+    /// use duke_engine::encode::{write_game_mask, EXPANDED_ACTION_SPACE, EXPANDED_OBS_LEN};
+    /// use duke_engine::{Game, Perspective, Rules};
+    /// let rules: Rules = "coup+mountain".parse()?;
+    /// let mut vec = VecGame::try_with_rules(2, 7, Perspective::Mover, rules)?;
+    /// assert_eq!(vec.rules(), rules);
+    /// assert_eq!(vec.observation_len(), EXPANDED_OBS_LEN);
+    /// assert_eq!(vec.action_space(), EXPANDED_ACTION_SPACE);
+    /// // Game 0 is the single game of episode 0.
+    /// let single = Game::set_up(rules, VecGame::episode_seed(7, 0));
+    /// assert_eq!(vec.position(0), single.position());
+    ///
+    /// let (mut obs, mut masks) = (vec![0u8; 2 * EXPANDED_OBS_LEN], vec![0u8; 2 * EXPANDED_ACTION_SPACE]);
+    /// let (mut actions, mut rewards, mut dones) = ([0u32; 2], [0f32; 2], [0u8; 2]);
+    /// for _ in 0..200 {
+    ///     vec.random_actions(&mut actions);
+    ///     vec.step(&actions, &mut rewards, &mut dones)?;
+    ///     vec.update_observations(&mut obs)?;
+    ///     vec.update_masks(&mut masks)?;
+    /// }
+    /// let mut mask = vec![0u8; EXPANDED_ACTION_SPACE];
+    /// write_game_mask(&vec.game(1).unwrap(), Perspective::Mover, &mut mask);
+    /// assert_eq!(&masks[EXPANDED_ACTION_SPACE..], &mask[..]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When `rules` is not a valid combination ([`Rules::check`]: Dark
+    /// Rider with the draft), as [`Game::with_rules`]; rules read from
+    /// text always are.
+    pub fn try_with_rules(
+        n: usize,
+        seed: u64,
+        persp: Perspective,
+        rules: Rules,
+    ) -> Result<VecGame, BatchSizeError> {
+        if rules.is_standard() {
+            return VecGame::try_new(n, seed, persp);
+        }
+        assert!(rules.check().is_ok(), "{rules}: Dark Rider has no draft");
+        if n == 0 || n > MAX_GAMES {
+            return Err(BatchSizeError { n });
+        }
+        let mut games: Vec<Game> = Vec::new();
+        let mut decisions: Vec<Decision> = Vec::new();
+        if games.try_reserve_exact(n).is_err() || decisions.try_reserve_exact(n).is_err() {
+            return Err(BatchSizeError { n });
+        }
+        drop((games, decisions));
+        Ok(VecGame {
+            batch: Batch::Plain(Plain::new(n, seed, persp, rules)),
+        })
+    }
+
+    /// The rules of the games.
+    pub fn rules(&self) -> Rules {
+        match &self.batch {
+            Batch::Standard(_) => Rules::STANDARD,
+            Batch::Plain(b) => b.rules,
+        }
+    }
+
+    /// The bytes of one game's observation: [`observation_len`] of the
+    /// rules ([`OBS_LEN`] under the standard rules).
+    pub fn observation_len(&self) -> usize {
+        observation_len(self.rules())
+    }
+
+    /// The size of one game's mask: [`action_space`] of the rules
+    /// ([`ACTION_SPACE`] under the standard rules).
+    pub fn action_space(&self) -> usize {
+        action_space(self.rules())
     }
 
     /// The number of games.
     pub fn len(&self) -> usize {
-        self.envs.len()
+        match &self.batch {
+            Batch::Standard(b) => b.len(),
+            Batch::Plain(b) => b.games.len(),
+        }
     }
 
     /// Whether the batch has no game.
     pub fn is_empty(&self) -> bool {
-        self.envs.is_empty()
+        self.len() == 0
     }
 
     /// The position of game `i`.
@@ -736,7 +1145,10 @@ impl VecGame {
     ///
     /// When `i >= len()`.
     pub fn position(&self, i: usize) -> &Position {
-        &self.envs[i].pos
+        match &self.batch {
+            Batch::Standard(b) => b.position(i),
+            Batch::Plain(b) => b.games[i].position(),
+        }
     }
 
     /// The troop game `i` drew and waits to place, if any.
@@ -745,18 +1157,28 @@ impl VecGame {
     ///
     /// When `i >= len()`.
     pub fn pending_draw(&self, i: usize) -> Option<Troop> {
-        self.envs[i].pending
+        match &self.batch {
+            Batch::Standard(b) => b.pending_draw(i),
+            Batch::Plain(b) => b.games[i].pending_draw(),
+        }
     }
 
-    /// Game `i` rebuilt as a [`Game`] (its seed, every action of the
-    /// episode, and a waiting draw), or `None` past the end.
+    /// Game `i` as a [`Game`] (its seed, every decision of the episode,
+    /// and a waiting draw), or `None` past the end: rebuilt under the
+    /// standard rules, a copy under any other.
     pub fn game(&self, i: usize) -> Option<Game> {
-        self.envs.get(i).map(Env::game)
+        match &self.batch {
+            Batch::Standard(b) => b.game(i),
+            Batch::Plain(b) => b.games.get(i).cloned(),
+        }
     }
 
     /// The perspective of the encodings.
     pub fn perspective(&self) -> Perspective {
-        self.persp
+        match &self.batch {
+            Batch::Standard(b) => b.persp,
+            Batch::Plain(b) => b.persp,
+        }
     }
 
     fn check(what: &'static str, got: usize, need: usize) -> Result<(), StepError> {
@@ -771,130 +1193,100 @@ impl VecGame {
     /// reward is for the player who made the decision: +1 when it won the
     /// game, -1 when it lost, 0 otherwise. A finished game is replaced by a
     /// new one and its done flag set. If any index is refused, no game moves.
+    ///
+    /// A levy is two decisions, as a single [`Game`] takes it: [`DRAW`]
+    /// (the bag decides the troop), then at the next step one of the drawn
+    /// troop's placements.
     pub fn step(
         &mut self,
         actions: &[u32],
         rewards: &mut [f32],
         dones: &mut [u8],
     ) -> Result<(), StepError> {
-        let n = self.envs.len();
-        VecGame::check("actions", actions.len(), n)?;
-        VecGame::check("rewards", rewards.len(), n)?;
-        VecGame::check("dones", dones.len(), n)?;
-        // Every index checked before any game moves; one decoded here is
-        // kept as chosen (it stays valid until the game changes, also if a
-        // later game refuses its index).
-        for (env, (chosen, &index)) in self.chosen.iter_mut().zip(actions).enumerate() {
-            if *chosen != index {
-                let game = &mut self.envs[env];
-                let decision = action_from_index(index as usize, &game.pos, self.persp)
-                    .and_then(|d| game.accept(d))
-                    .ok_or(StepError::Illegal { env, index })?;
-                game.chosen = decision;
-                *chosen = index;
-            }
+        match &mut self.batch {
+            Batch::Standard(b) => b.step(actions, rewards, dones),
+            Batch::Plain(b) => b.step(actions, rewards, dones),
         }
-        self.chosen.fill(NOT_CHOSEN);
-        for ((env, reward), done) in self.envs.iter_mut().zip(rewards).zip(dones) {
-            let mover = env.pos.side_to_move();
-            match env.apply(env.chosen) {
-                Some(outcome) => {
-                    *reward = match outcome.winner() {
-                        Some(w) if w == mover => 1.0,
-                        Some(_) => -1.0,
-                        None => 0.0,
-                    };
-                    *done = 1;
-                    env.reset(VecGame::episode_seed(self.seed, self.episodes), &self.start);
-                    self.episodes += 1;
-                }
-                None => {
-                    *reward = 0.0;
-                    *done = 0;
-                }
-            }
-        }
-        Ok(())
     }
 
     /// Chooses for every game a decision uniformly among those it accepts
     /// (each maneuver, the levy as one decision, then each square for the
-    /// drawn troop), from the batch's own seeded generator.
+    /// drawn troop), from the batch's own seeded generator. A step given
+    /// these indices takes the chosen decisions without checking them
+    /// again.
     pub fn random_actions(&mut self, out: &mut [u32]) {
-        for ((env, chosen), slot) in self.envs.iter_mut().zip(&mut self.chosen).zip(out) {
-            self.rng ^= self.rng << 13;
-            self.rng ^= self.rng >> 7;
-            self.rng ^= self.rng << 17;
-            *slot = env.decision_index(self.rng, self.persp);
-            *chosen = *slot;
+        match &mut self.batch {
+            Batch::Standard(b) => b.random_actions(out),
+            Batch::Plain(b) => b.random_actions(out),
         }
     }
 
-    /// Writes every game's observation, `len() * OBS_LEN` bytes.
+    /// Writes every game's observation, `len() * observation_len()` bytes.
     pub fn write_observations(&mut self, out: &mut [u8]) -> Result<(), StepError> {
-        VecGame::check("observations", out.len(), self.envs.len() * OBS_LEN)?;
-        out.fill(0);
-        self.shown.clear();
-        self.shown.resize(self.envs.len(), Shown::BLANK);
-        self.update_observations(out)
+        match &mut self.batch {
+            Batch::Standard(b) => b.write_observations(out),
+            Batch::Plain(b) => b.write_observations(out),
+        }
     }
 
-    /// Brings `out` up to date with every game's observation, writing only
-    /// the bytes that changed since this batch last wrote observations
-    /// there. `out` must hold exactly what that write left (a buffer the
-    /// caller does not change, as the Python binding's read-only array);
-    /// a batch that never wrote observations writes them whole. The result
-    /// is byte for byte what [`VecGame::write_observations`] gives.
+    /// Brings `out` up to date with every game's observation. Under the
+    /// standard rules only the bytes that changed since this batch last
+    /// wrote observations there are written: `out` must hold exactly what
+    /// that write left (a buffer the caller does not change, as the Python
+    /// binding's read-only array); a batch that never wrote observations
+    /// writes them whole. Under any other rules every observation is
+    /// written whole. The result is byte for byte what
+    /// [`VecGame::write_observations`] gives.
     pub fn update_observations(&mut self, out: &mut [u8]) -> Result<(), StepError> {
-        VecGame::check("observations", out.len(), self.envs.len() * OBS_LEN)?;
-        if self.shown.len() != self.envs.len() {
-            return self.write_observations(out);
+        match &mut self.batch {
+            Batch::Standard(b) => b.update_observations(out),
+            Batch::Plain(b) => b.write_observations(out),
         }
-        for ((env, shown), chunk) in self
-            .envs
-            .iter()
-            .zip(&mut self.shown)
-            .zip(out.chunks_exact_mut(OBS_LEN))
-        {
-            shown.update(&env.pos, env.pending, self.persp, chunk);
-        }
-        Ok(())
     }
 
-    /// Writes every game's mask of accepted decisions, `len() * ACTION_SPACE` bytes.
+    /// Writes every game's mask of accepted decisions, `len() *
+    /// action_space()` bytes.
     pub fn write_masks(&mut self, out: &mut [u8]) -> Result<(), StepError> {
-        VecGame::check("masks", out.len(), self.envs.len() * ACTION_SPACE)?;
-        out.fill(0);
-        self.masks_shown.clear();
-        self.masks_shown.resize(self.envs.len(), MaskShown::EMPTY);
-        self.update_masks(out)
+        match &mut self.batch {
+            Batch::Standard(b) => b.write_masks(out),
+            Batch::Plain(b) => b.write_masks(out),
+        }
     }
 
     /// Brings `out` up to date with every game's mask, clearing what the
     /// last write set and setting what is accepted now; the same contract
     /// as [`VecGame::update_observations`] (a batch that never wrote masks
-    /// writes them whole).
+    /// writes them whole, and under rules other than the standard ones
+    /// every mask is written whole).
     pub fn update_masks(&mut self, out: &mut [u8]) -> Result<(), StepError> {
-        VecGame::check("masks", out.len(), self.envs.len() * ACTION_SPACE)?;
-        if self.masks_shown.len() != self.envs.len() {
-            return self.write_masks(out);
+        match &mut self.batch {
+            Batch::Standard(b) => b.update_masks(out),
+            Batch::Plain(b) => b.write_masks(out),
         }
-        for ((env, shown), chunk) in self
-            .envs
-            .iter()
-            .zip(&mut self.masks_shown)
-            .zip(out.chunks_exact_mut(ACTION_SPACE))
-        {
-            env.update_mask(self.persp, shown, chunk);
-        }
-        Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::encode::{game_decision, PLACE_BASE};
+    use crate::encode::PLACE_BASE;
+
+    impl VecGame {
+        /// The standard game's batch, for the tests that look inside it.
+        fn fast(&self) -> &Standard {
+            match &self.batch {
+                Batch::Standard(b) => b,
+                Batch::Plain(_) => panic!("a batch under other rules"),
+            }
+        }
+
+        fn fast_mut(&mut self) -> &mut Standard {
+            match &mut self.batch {
+                Batch::Standard(b) => b,
+                Batch::Plain(_) => panic!("a batch under other rules"),
+            }
+        }
+    }
 
     #[test]
     fn select_finds_the_kth_bit() {
@@ -932,7 +1324,7 @@ mod tests {
         let (mut r, mut d) = (alloc::vec![0f32; n], alloc::vec![0u8; n]);
         let mut long = 0;
         for _ in 0..if cfg!(miri) { 10 } else { 1500 } {
-            for env in &vec.envs {
+            for env in &vec.fast().envs {
                 let dec = &env.decisions;
                 let want: Vec<(Action, usize)> = dec
                     .groups()
@@ -1160,13 +1552,13 @@ mod tests {
                 .unwrap();
         for persp in [Perspective::Absolute, Perspective::Mover] {
             let mut vec = VecGame::new(1, 4, persp);
-            let env = &mut vec.envs[0];
+            let env = &mut vec.fast_mut().envs[0];
             env.pos = crowded;
             env.window_start = crowded;
             env.generate();
             let mut masks = alloc::vec![9u8; ACTION_SPACE];
             vec.write_masks(&mut masks).unwrap();
-            assert_eq!(vec.masks_shown[0].len, MaskShown::OVERFLOW);
+            assert_eq!(vec.fast().masks_shown[0].len, MaskShown::OVERFLOW);
             let (mut actions, mut r, mut d) = ([0u32], [0f32], [0u8]);
             let mut want = [0u8; ACTION_SPACE];
             let mut overflowed = 0;
@@ -1196,7 +1588,7 @@ mod tests {
                     }
                 }
                 assert_eq!(&masks[..], &want[..], "{persp:?} step {step}");
-                overflowed += usize::from(vec.masks_shown[0].len == MaskShown::OVERFLOW);
+                overflowed += usize::from(vec.fast().masks_shown[0].len == MaskShown::OVERFLOW);
                 if d[0] == 1 {
                     break;
                 }
@@ -1226,7 +1618,10 @@ mod tests {
                 assert_eq!(chooser.pending_draw(i), decoder.pending_draw(i));
                 // Every action kept (equal up to the capture flag, which
                 // only decides how an action is written), with its key.
-                assert_eq!(chooser.envs[i].history, decoder.envs[i].history);
+                assert_eq!(
+                    chooser.fast().envs[i].history,
+                    decoder.fast().envs[i].history
+                );
                 if step % 50 == 0 {
                     assert_eq!(
                         chooser.game(i).unwrap().record(),
@@ -1244,7 +1639,7 @@ mod tests {
                 probe.step(&one, &mut r, &mut d).unwrap();
                 let fresh =
                     action_from_index(one[0] as usize, probe.position(0), Perspective::Mover)
-                        .and_then(|x| probe.envs[0].accept(x));
+                        .and_then(|x| probe.fast().envs[0].accept(x));
                 let again = probe.step(&one, &mut r, &mut d);
                 assert_eq!(again.is_ok(), fresh.is_some());
             }
@@ -1272,5 +1667,208 @@ mod tests {
             vec.step(&[ok], &mut r, &mut d),
             Err(StepError::Length { .. })
         ));
+    }
+}
+
+#[cfg(test)]
+mod rules_tests {
+    use super::*;
+    use crate::encode::{write_game_mask, write_game_observation};
+
+    /// Rules whose games differ from the standard game's in each way:
+    /// points, a Flag carried home over the Mountain, Dark Rider's
+    /// armies, a draft and the Fort.
+    fn some_rules() -> [Rules; 4] {
+        ["coup", "flag+mountain", "rider", "fort+draft"].map(|t| t.parse().unwrap())
+    }
+
+    #[test]
+    fn rules_batches_replay_as_single_games() {
+        // Each game of the batch against a single Game set up with its
+        // episode's seed and given the same indices: the same rewards and
+        // dones, the same records, and observations and masks (kept by
+        // updates, starting from garbage) equal to the single game's.
+        let (n, steps) = if cfg!(miri) { (2, 30) } else { (6, 1500) };
+        for (r, rules) in some_rules().into_iter().enumerate() {
+            let persp = [
+                Perspective::Mover,
+                Perspective::Absolute,
+                Perspective::Of(Side::Dark),
+                Perspective::Mover,
+            ][r];
+            let seed = 40 + r as u64;
+            let mut vec = VecGame::try_with_rules(n, seed, persp, rules).unwrap();
+            assert_eq!(vec.rules(), rules);
+            let (obs_len, space) = (vec.observation_len(), vec.action_space());
+            assert_eq!(
+                (obs_len, space),
+                (observation_len(rules), action_space(rules))
+            );
+            let mut singles: Vec<Game> = (0..n as u64)
+                .map(|k| Game::set_up(rules, VecGame::episode_seed(seed, k)))
+                .collect();
+            let mut next_episode = n as u64;
+            let mut actions = alloc::vec![0u32; n];
+            let (mut rewards, mut dones) = (alloc::vec![0f32; n], alloc::vec![0u8; n]);
+            let mut obs = alloc::vec![9u8; n * obs_len];
+            let mut masks = alloc::vec![9u8; n * space];
+            let (mut want_obs, mut want_mask) =
+                (alloc::vec![0u8; obs_len], alloc::vec![0u8; space]);
+            let (mut finished, mut wins, mut levies) = (0, 0, 0);
+            for step in 0..steps {
+                if step > 0 {
+                    vec.random_actions(&mut actions);
+                    for (i, &a) in actions.iter().enumerate() {
+                        assert_eq!(masks[i * space + a as usize], 1, "{rules} step {step}");
+                        levies += usize::from(a as usize == DRAW);
+                    }
+                    vec.step(&actions, &mut rewards, &mut dones).unwrap();
+                }
+                vec.update_observations(&mut obs).unwrap();
+                vec.update_masks(&mut masks).unwrap();
+                for i in 0..n {
+                    if step > 0 {
+                        let single = &mut singles[i];
+                        let mover = single.side_to_decide();
+                        let d = game_decision(single, actions[i] as usize, persp).unwrap();
+                        single.apply(d).unwrap();
+                        match single.outcome() {
+                            Some(o) => {
+                                assert_eq!(dones[i], 1, "{rules} step {step} game {i}");
+                                assert_eq!(rewards[i], reward_of(o, mover));
+                                wins += usize::from(o.winner().is_some());
+                                finished += 1;
+                                let seed = VecGame::episode_seed(seed, next_episode);
+                                *single = Game::set_up(rules, seed);
+                                next_episode += 1;
+                            }
+                            None => assert_eq!((dones[i], rewards[i]), (0, 0.0)),
+                        }
+                    }
+                    let (single, game) = (&singles[i], vec.game(i).unwrap());
+                    assert_eq!(game.record_with_seed(), single.record_with_seed());
+                    assert_eq!(vec.position(i), single.position());
+                    assert_eq!(vec.pending_draw(i), single.pending_draw());
+                    write_game_observation(&game, persp, &mut want_obs);
+                    let got = &obs[i * obs_len..(i + 1) * obs_len];
+                    assert_eq!(got, &want_obs[..], "{rules} step {step} game {i}");
+                    write_game_mask(&game, persp, &mut want_mask);
+                    let got = &masks[i * space..(i + 1) * space];
+                    assert_eq!(got, &want_mask[..], "{rules} step {step} game {i}");
+                }
+                // A full write in the middle: updates go on from it.
+                if step == steps / 2 {
+                    vec.write_observations(&mut obs).unwrap();
+                    vec.write_masks(&mut masks).unwrap();
+                }
+            }
+            if !cfg!(miri) {
+                assert!(finished >= 30, "{rules}: {finished} episodes finished");
+                // Dark Rider has no bags: no levy.
+                let rider = rules.objective() == crate::Objective::Rider;
+                assert!(wins > 0, "{rules}: {wins} wins");
+                assert_eq!(levies > 0, !rider, "{rules}: {levies} levies");
+            }
+        }
+    }
+
+    #[test]
+    fn rules_batches_step_the_same_from_the_same_seed() {
+        // Two batches with one seed choose and step alike; a third with
+        // another seed parts from them.
+        let (n, steps) = if cfg!(miri) { (2, 20) } else { (8, 800) };
+        for rules in some_rules() {
+            let make = |seed| VecGame::try_with_rules(n, seed, Perspective::Mover, rules).unwrap();
+            let mut batches = [make(3), make(3), make(4)];
+            let space = batches[0].action_space();
+            let mut actions = [
+                alloc::vec![0u32; n],
+                alloc::vec![0u32; n],
+                alloc::vec![0u32; n],
+            ];
+            let (mut rewards, mut dones) = (alloc::vec![0f32; n], alloc::vec![0u8; n]);
+            let mut masks = [
+                alloc::vec![0u8; n * space],
+                alloc::vec![0u8; n * space],
+                alloc::vec![0u8; n * space],
+            ];
+            let mut done = [0, 0, 0];
+            let mut parted = false;
+            for _ in 0..steps {
+                for (b, vec) in batches.iter_mut().enumerate() {
+                    vec.random_actions(&mut actions[b]);
+                    vec.step(&actions[b], &mut rewards, &mut dones).unwrap();
+                    vec.update_masks(&mut masks[b]).unwrap();
+                    done[b] += dones.iter().filter(|&&d| d == 1).count();
+                }
+                assert_eq!(actions[0], actions[1], "{rules}");
+                assert_eq!(masks[0], masks[1], "{rules}");
+                parted |= actions[0] != actions[2];
+            }
+            assert_eq!(done[0], done[1]);
+            for i in 0..n {
+                let (a, b) = (batches[0].game(i).unwrap(), batches[1].game(i).unwrap());
+                assert_eq!(a.record_with_seed(), b.record_with_seed());
+            }
+            assert!(parted, "{rules}: seeds 3 and 4 stepped alike");
+        }
+    }
+
+    #[test]
+    fn rules_batches_check_indices_they_did_not_choose() {
+        // One batch steps the indices its random_actions chose, the other
+        // the same indices decoded and checked; a refused index moves no
+        // game; a size out of range is refused.
+        let n = 4;
+        for rules in some_rules() {
+            let mut chooser = VecGame::try_with_rules(n, 8, Perspective::Mover, rules).unwrap();
+            let mut decoder = VecGame::try_with_rules(n, 8, Perspective::Mover, rules).unwrap();
+            let mut actions = alloc::vec![0u32; n];
+            let (mut r1, mut d1) = (alloc::vec![0f32; n], alloc::vec![0u8; n]);
+            let (mut r2, mut d2) = (alloc::vec![0f32; n], alloc::vec![0u8; n]);
+            for step in 0..if cfg!(miri) { 10 } else { 300 } {
+                chooser.random_actions(&mut actions);
+                if step % 7 == 0 {
+                    // An index no game accepts (a terrain tile's, a chance
+                    // outcome) in the last game: nothing moves.
+                    let mut bad = actions.clone();
+                    bad[n - 1] = crate::encode::TERRAIN_BASE as u32;
+                    let before: Vec<_> =
+                        (0..n).map(|i| chooser.game(i).unwrap().record()).collect();
+                    let err = chooser.step(&bad, &mut r1, &mut d1).unwrap_err();
+                    assert_eq!(
+                        err,
+                        StepError::Illegal {
+                            env: n - 1,
+                            index: bad[n - 1]
+                        }
+                    );
+                    let after: Vec<_> = (0..n).map(|i| chooser.game(i).unwrap().record()).collect();
+                    assert_eq!(before, after);
+                }
+                chooser.step(&actions, &mut r1, &mut d1).unwrap();
+                decoder.step(&actions, &mut r2, &mut d2).unwrap();
+                assert_eq!((&r1, &d1), (&r2, &d2), "{rules} step {step}");
+                for i in 0..n {
+                    assert_eq!(chooser.position(i), decoder.position(i));
+                    assert_eq!(chooser.pending_draw(i), decoder.pending_draw(i));
+                }
+            }
+            assert!(matches!(
+                chooser.step(&actions[1..], &mut r1, &mut d1),
+                Err(StepError::Length { .. })
+            ));
+            for bad in [0, MAX_GAMES + 1] {
+                let err = VecGame::try_with_rules(bad, 1, Perspective::Mover, rules);
+                assert_eq!(err.err().map(|e| e.code()), Some("batch.size"));
+            }
+        }
+        // Under the standard rules, the standard batch.
+        let vec = VecGame::try_with_rules(2, 1, Perspective::Mover, Rules::STANDARD).unwrap();
+        assert!(matches!(vec.batch, Batch::Standard(_)));
+        assert_eq!(
+            (vec.observation_len(), vec.action_space()),
+            (OBS_LEN, ACTION_SPACE)
+        );
     }
 }
