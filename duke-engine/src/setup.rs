@@ -27,22 +27,24 @@ use crate::{
 };
 
 /// The thirteen kinds the draft picks, in the order the engine suggests
-/// them when a side has no choice of its own (their value in play, most
-/// valuable first).
+/// them: by their measured value, most valuable first (the evaluation's
+/// Texel-fitted material value of a kind, mean of its faces, times its
+/// tiles in an army; `search::objective::draft_pick` computes it, and a
+/// test checks that this order is the one it gives).
 pub(crate) const DRAFT_KINDS: [Troop; 13] = [
-    Troop::Marshall,
-    Troop::General,
-    Troop::Priest,
-    Troop::Champion,
-    Troop::Wizard,
-    Troop::Dragoon,
-    Troop::Knight,
+    Troop::Pikeman,
     Troop::Ranger,
+    Troop::General,
+    Troop::Marshall,
+    Troop::Priest,
+    Troop::Dragoon,
+    Troop::Champion,
+    Troop::Knight,
+    Troop::Bowman,
     Troop::Assassin,
+    Troop::Wizard,
     Troop::Seer,
     Troop::Longbowman,
-    Troop::Bowman,
-    Troop::Pikeman,
 ];
 
 /// The picks of a draft.

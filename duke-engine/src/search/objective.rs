@@ -17,8 +17,9 @@
 //! The weights were set by hand and checked in matches (`duke tournament
 //! --rules R`); the book's AI chapter gives the figures.
 //!
-//! Logistical Nightmare's draft is decided by [`draft_pick`]: the kind
-//! whose tiles are worth most by the evaluation's fitted material values.
+//! Logistical Nightmare's draft picks by [`draft_pick`]: the kind whose
+//! tiles are worth most by the evaluation's fitted material values (the
+//! engine's setup suggestion follows the same order, which the AI plays).
 
 use crate::masks::ADJACENT;
 use crate::{Action, ActionKind, Objective, Position, Side, Square, Troop};
@@ -62,6 +63,8 @@ pub const CARRY: i32 = 160;
 pub const ADVANCE: i32 = 45;
 /// A frozen Pikeman of Dark Rider (Light's third wins).
 pub const FROZEN: i32 = 160;
+/// Per square the Knight of Dark Rider can reach.
+pub const KNIGHT_ROOM: i32 = 45;
 /// Per rank a Pikeman of Dark Rider has advanced.
 pub const PIKEMAN_RANK: i32 = 15;
 
@@ -180,7 +183,15 @@ fn flag(pos: &Position, side: Side) -> i32 {
 /// Dark Rider: Light's Pikemen, frozen and advancing.
 fn rider(pos: &Position, side: Side) -> i32 {
     if side == Side::Dark {
-        return 0;
+        // The Knight's room: cornered, it is taken.
+        return pos
+            .tiles_of(Side::Dark)
+            .into_iter()
+            .map(|k| {
+                let (reach, strikes) = pos.pseudo_targets_expanded(k.index());
+                KNIGHT_ROOM * (reach | strikes).count_ones() as i32
+            })
+            .sum();
     }
     let frozen = pos.frozen();
     let taken = 5 - pos.troops(Side::Light, Troop::Pikeman).count() as i32;
@@ -194,4 +205,23 @@ fn rider(pos: &Position, side: Side) -> i32 {
         }
     }
     score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Game, Phase};
+
+    #[test]
+    fn the_setup_suggestion_drafts_by_value() {
+        let mut game = Game::with_rules("draft".parse().unwrap(), 1);
+        let mut picks = 0;
+        while let Phase::Draft { .. } = game.phase() {
+            let suggestion = game.setup_suggestion().unwrap();
+            assert_eq!(Some(suggestion), draft_pick(game.legal()));
+            game.play(suggestion).unwrap();
+            picks += 1;
+        }
+        assert_eq!(picks, 13);
+    }
 }

@@ -256,9 +256,6 @@ impl Input {
     /// (code `phase`) every face gives for it.
     pub fn of(game: &Game) -> Result<Input, GameError> {
         if let Some(a) = game.setup_suggestion() {
-            // The draft's picks are the AI's own; the rest of setup is
-            // the engine's suggestion.
-            let a = super::objective::draft_pick(game.legal()).unwrap_or(a);
             return Ok(Input::Setup(a));
         }
         let drawn = match game.phase() {
