@@ -457,8 +457,10 @@ pub struct EngineArgs {
     /// Search threads (Lazy SMP); more than 1 is not deterministic
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=duke_engine::search::MAX_THREADS as i64))]
     threads: u16,
-    /// The evaluation: `builtin` (the built-in network, the default),
-    /// `hand-tuned`, or a learned network's weights file (see the AI chapter)
+    /// The evaluation: `builtin` (the built-in network, the default; under
+    /// Expanded Play's rules other than the standard game's, the
+    /// hand-tuned evaluation with the objective's terms), `hand-tuned`, or
+    /// a learned network's weights file (see the AI chapter)
     #[arg(long, value_name = "FILE|builtin|hand-tuned")]
     eval_file: Option<String>,
 }

@@ -609,7 +609,10 @@ impl Game {
     /// `network` is the evaluation: by default the built-in network; a
     /// `duke.Network` (a learned evaluation, alone or correcting the
     /// hand-tuned one: its `base`); or a name, "builtin" or "hand-tuned"
-    /// (another name raises ParseError, code "nnue.name").
+    /// (another name raises ParseError, code "nnue.name"). The built-in
+    /// network evaluates only the standard game's rules: under Expanded
+    /// Play's others the search uses the hand-tuned evaluation with the
+    /// objective's terms (a `duke.Network` given is used under any rules).
     /// Releases the GIL.
     #[pyo3(signature = (level = None, depth = None, nodes = None, millis = None, seed = 0, threads = 1, network = None))]
     #[allow(clippy::too_many_arguments)]

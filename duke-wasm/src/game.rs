@@ -567,7 +567,10 @@ impl Game {
     /// Selects this game's AI evaluation by name: `"builtin"`, the
     /// built-in network (a game's default), or `"hand-tuned"`. Another name
     /// throws a `DukeError` with code `nnue.name`, and the game keeps its
-    /// evaluation.
+    /// evaluation. The built-in network evaluates only the standard game's
+    /// rules: under Expanded Play's others the searches use the hand-tuned
+    /// evaluation with the objective's terms (a network given by
+    /// `setNetwork` is used under any rules).
     #[wasm_bindgen(js_name = setEvaluation)]
     pub fn set_evaluation(
         &mut self,

@@ -3,8 +3,10 @@
 //! the longest. A levy turn is two searches, the decision to levy and the
 //! drawn troop's square, timed together as one turn.
 //!
-//! Run: `cargo run --release -p duke-tools --bin level_timing [level] [games]`
-//! (all levels and six games by default).
+//! Run: `cargo run --release -p duke-tools --bin level_timing [level] [games]
+//! [--rules R]` (all levels and six games by default; with `--rules`, the
+//! games are played under Expanded Play's rules `R`, from the engine's
+//! setup with the terrain drawn by each game's seed).
 //!
 //! With `--levy N` it times N levy turns of level 5 instead: at positions of
 //! seeded random games where the side to move can levy, the search of the
@@ -29,6 +31,16 @@ fn main() {
         );
         return;
     }
+    let mut all = all;
+    let mut rules = duke_engine::Rules::STANDARD;
+    if let Some(i) = all.iter().position(|a| a == "--rules") {
+        rules = all
+            .get(i + 1)
+            .expect("--rules needs the rules text")
+            .parse()
+            .expect("rules text");
+        all.drain(i..i + 2);
+    }
     let mut args = all.into_iter();
     let levels: Vec<u8> = match args.next() {
         Some(l) => vec![l.parse().expect("a level 1 to 5")],
@@ -41,7 +53,7 @@ fn main() {
         let (mut max, mut total, mut n, mut levies, mut levy_max) = (0.0f64, 0.0, 0, 0, 0.0f64);
         let mut searcher = Searcher::new();
         for seed in 0..games {
-            let mut game = Game::standard(seed);
+            let mut game = Game::set_up(rules, seed);
             let mut x = seed * 7919 + 1;
             for turn in 0..60 {
                 if game.outcome().is_some() {
@@ -72,6 +84,9 @@ fn main() {
                 }
                 duke_tools::random_turn(&mut game, &mut x);
             }
+        }
+        if !rules.is_standard() {
+            print!("{rules}: ");
         }
         println!(
             "level {lvl}: {n} turns ({levies} levies), mean {:.3} s, longest {:.3} s (longest levy turn {:.3} s)",
