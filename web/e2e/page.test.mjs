@@ -964,12 +964,15 @@ test("Expanded Play: a Flag pass by clicking, and a rule's no in words", async (
   assert.match(await page.locator("#info").textContent(), /Flag pass \(⚑\): to the Footman on B2/);
   assert.deepEqual(await page.locator(".sq.t-pass").evaluateAll((l) => l.map((e) => e.dataset.square)), ["B2"]);
   assert.match(await sq("B2").getAttribute("aria-label"), /^B2: Light Footman, pass the Flag here$/);
+  await bookShot("page-flag");
   await sq("B2").click();
   assert.equal(await message(), "Light passes the Flag from B3 to B2.");
   assert.equal(await page.evaluate(() => window.dukePage.squareName(window.dukePage.game.position.flag("dark"))), "B2");
   assert.match(await page.locator("#moves").textContent(), /Flag passed B3→B2/);
   // The Mountain: nothing stands on it, nothing passes it.
-  await loadRecord("e2e-mountain.txt", "duke-record 1\nrules mountain\nstart 3d2/6/6/6/6/2D3 l -/- 0 1 mountain,mountain=D1\n");
+  // The Fort holds Light's Footman on B2.
+  await loadRecord("e2e-mountain.txt", "duke-record 1\nrules mountain+fort\nstart 3d2/6/6/6/1F4/2D3 l -/- 0 1 mountain+fort,mountain=D1,fort=B2\n");
+  assert.equal(await sq("B2").evaluate((e) => e.classList.contains("fort")), true);
   assert.equal(await sq("D1").evaluate((e) => e.classList.contains("mountain")), true);
   await sq("C1").click();
   await sq("D1").click();
@@ -977,6 +980,7 @@ test("Expanded Play: a Flag pass by clicking, and a rule's no in words", async (
   await sq("C1").click();
   await sq("E1").click();
   assert.equal(await message(), "Terrain in the way: the way of the Duke from C1 to E1 is blocked by the Mountain on D1.");
+  await bookShot("page-terrain");
   await assertNoCode();
 });
 
@@ -991,6 +995,7 @@ test("Expanded Play: a relocation of the Flag by clicking, or declined by playin
   assert.deepEqual(offered, ["C6", "D5", "E6"]);
   assert.match(await sq("C6").getAttribute("aria-label"), /^C6: empty, relocate the Flag here$/);
   await shot("40-relocation");
+  await bookShot("page-coup");
   await sq("C6").click();
   assert.equal(await message(), "Dark relocates the Flag to C6.");
   const after = await page.evaluate(() => {
@@ -1041,6 +1046,7 @@ test("Expanded Play: Other Objective, Dark Rider (its setup by clicking, frozen 
   assert.match(await sq("A6").getAttribute("aria-label"), /frozen/);
   await sq("A6").click();
   assert.match(await page.locator("#info").textContent(), /No legal action: it stands on rank 6, where a Pikeman is frozen: no action, and it cannot be captured\./);
+  await bookShot("page-rider");
   await sq("A5").click();
   assert.equal(await message(), "Frozen: the Pikeman on A6 stands on rank 6: it is frozen, with no action, and cannot be captured.");
   // Two players, setup not by clicking: both of Dark Rider's setups are placed.
@@ -1057,6 +1063,7 @@ test("Expanded Play: Other Objective, Dark Rider (its setup by clicking, frozen 
   assert.equal(await phase(), "draft");
   assert.equal(await page.locator("#draft-panel button.pick").count(), 12);
   assert.match(await page.locator("#draft-panel").textContent(), /Dark's picks: [A-Z]/);
+  await bookShot("page-draft");
   turns = await playOut({ engine: true });
   console.log(`The draft: ${turns} decisions, ${await endCard("The Duke, the draft")}`);
   await page.keyboard.press("Escape");
@@ -1086,6 +1093,58 @@ test("Expanded Play: rules the engine refuses are named in words; the rules choi
   assert.equal(await page.locator("#rules-note").textContent(), "Rules: Counting Coup, the Mountain, the Fort, the draft (coup+mountain+fort+draft).");
   await page.locator("#rules-choice").scrollIntoViewIfNeeded();
   await shot("41-phone-rules");
+  await chooseRules();
+  await page.setViewportSize(DESKTOP);
+});
+
+// Each objective's wins, as the engine words them on the result card (no
+// tile left and no action are wins under every objective), and the terrain
+// each is played with here.
+const BOTH_ENDS = "(Light|Dark) has no tile on the board|(Light|Dark) has no legal maneuver and cannot levy";
+const OBJECTIVE_ENDS = [
+  ["coup", "fort", "Counting Coup, the Fort", "it scored three points next to the opposing Flag"],
+  ["flag", "mountain", "Other Objective, the Mountain", "it carried the opposing Flag to its home row"],
+  ["rider", "", "Dark Rider", "it captured the Knight|three of its Pikemen stand on rank 6|it captured three Pikemen"],
+];
+
+test("Expanded Play at phone size: Counting Coup, Other Objective and Dark Rider against level 1, each to its end; the board and the result card fit", async () => {
+  const errors = consoleErrors.length;
+  await page.setViewportSize(PHONE);
+  await ensureOpen();
+  await openBox("settings-box");
+  await page.uncheck("#animate");
+  await setLevel(1);
+  const fits = async (selector) => {
+    const box = await page.locator(selector).boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, `${selector} spans x=${box.x}..${box.x + box.width}`);
+  };
+  for (const [objective, terrain, name, ends] of OBJECTIVE_ENDS) {
+    await chooseRules({ objective, terrain });
+    await newGame({ mode: "ai", aiside: "dark" });
+    await settled();
+    await fits("#board");
+    let turns = 0;
+    if (objective === "coup") {
+      // Four of our decisions in (the Flag, then three turns), for the book.
+      turns = Math.min(await playOut({ limit: 4 }), 4);
+      await still();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await bookShot("page-phone-coup");
+    }
+    turns += await playOut();
+    const title = await endCard(name);
+    console.log(`phone, ${name}: ${turns} decisions, ${title}`);
+    assert.match(title, new RegExp(`^(Light|Dark) wins: (${ends}|${BOTH_ENDS})\\.$`));
+    await fits("#board");
+    await fits(".result-card");
+    const card = await page.locator(".result-card").boundingBox();
+    assert.ok(card.y >= 0 && card.y + card.height <= PHONE.height, `the result card spans y=${card.y}..${card.y + card.height}`);
+    await page.keyboard.press("Escape");
+  }
+  assert.deepEqual(consoleErrors.slice(errors), []);
+  await assertNoCode();
+  await openBox("settings-box");
+  await page.check("#animate");
   await chooseRules();
   await page.setViewportSize(DESKTOP);
 });
