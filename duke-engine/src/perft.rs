@@ -26,15 +26,29 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 
 /// [`perft`] under rules that play as the standard game's.
 fn perft_standard(pos: &Position, depth: u32) -> u64 {
+    // One list per ply, made once per call rather than once per node (an
+    // empty list is a kilobyte to clear).
+    let mut lists = [const { ActionList::new() }; 8];
+    perft_standard_in(pos, depth, &mut lists)
+}
+
+/// [`perft_standard`] with a list for each ply below this one in `lists`
+/// (fresh ones past their end).
+fn perft_standard_in(pos: &Position, depth: u32, lists: &mut [ActionList]) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_standard(),
         _ => {
+            let Some((list, below)) = lists.split_first_mut() else {
+                return perft_standard(pos, depth);
+            };
+            list.clear();
+            pos.generate_standard(list);
             let mut total = 0;
-            for &a in pos.legal_actions_standard().iter() {
+            for &a in list.iter() {
                 let mut child = *pos;
                 child.play_base(a);
-                total += perft_standard(&child, depth - 1);
+                total += perft_standard_in(&child, depth - 1, below);
             }
             total
         }
@@ -81,8 +95,9 @@ pub fn divide(pos: &Position, depth: u32) -> impl Iterator<Item = (Action, u64)>
 
 /// As [`perft`], but gives up soon after `stop` is set (`None`): what the
 /// bindings run, so that Ctrl-C or a caller's flag ends a long count. The
-/// flag is read at every node at least two turns above the leaves, so the
-/// check costs nothing measurable.
+/// flag is read at every node at least three turns above the leaves (each
+/// a count of a millisecond or less), and the last two turns are counted
+/// as [`perft`] counts them, so the check costs nothing measurable.
 ///
 /// ```
 /// use core::sync::atomic::AtomicBool;
@@ -93,7 +108,7 @@ pub fn divide(pos: &Position, depth: u32) -> impl Iterator<Item = (Action, u64)>
 /// assert_eq!(perft_until(&Position::standard(), 3, &stop), None);
 /// ```
 pub fn perft_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
-    if depth < 2 {
+    if depth < 3 {
         return Some(perft(pos, depth));
     }
     if stop.load(Ordering::Relaxed) {
