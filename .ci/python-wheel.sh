@@ -106,6 +106,7 @@ norust python -m mypy duke-py/python/duke tests/python examples/python tools/ben
 step "python: examples, and the speed tool (quick)"
 norust python examples/python/tour.py target/tour.svg > /dev/null
 norust python examples/python/basics.py > /dev/null
+norust python examples/python/expanded.py > /dev/null
 norust python tools/bench.py --quick
 
 step "python: the book's Python API reference matches the docstrings"
