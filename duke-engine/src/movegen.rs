@@ -562,14 +562,6 @@ impl Position {
         c.0
     }
 
-    /// [`legal_actions`](Position::legal_actions) under rules that play as
-    /// the standard game's.
-    #[inline]
-    pub(crate) fn legal_actions_standard(&self) -> ActionList {
-        let mut list = ActionList::new();
-        self.generate_standard(&mut list);
-        list
-    }
 
     /// Whether `action` is legal here.
     ///
