@@ -1,7 +1,7 @@
 //! Batched games for reinforcement learning.
 
 use duke_engine::batch::VecGame as EngineVecGame;
-use duke_engine::encode::{ACTION_SPACE, OBS_LEN, PLANES};
+use duke_engine::encode::planes;
 use numpy::{
     PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
 };
@@ -11,13 +11,25 @@ use pyo3::types::IntoPyDict;
 use crate::errors::{Error, Result};
 use crate::game::Game;
 
-/// `n` games from the standard start, stepped together inside Rust with
-/// the GIL released. The arrays are allocated once and kept up to date by
-/// every `step`:
+/// `n` games stepped together inside Rust with the GIL released. `seed`
+/// decides every draw: episode k (the k-th game the batch starts) has the
+/// seed `VecGame.episode_seed(seed, k)`. `perspective` is "mover"
+/// (default), "absolute", "light" or "dark".
 ///
-/// - `obs`: uint8 (n, 107, 6, 6);
-/// - `mask`: uint8 (n, 5437), 1 where a decision is accepted
-///   (`mask.view(bool)` for a bool view);
+/// `rules` is a rules text such as "coup+mountain" (`duke.RULES` lists
+/// them; the standard game by default). Under Expanded Play each episode
+/// starts as `Game(rules=rules, seed=its seed)` starts, its draft, setups,
+/// terrain and Flags made by the engine. A bad text raises ParseError
+/// (code "rules.text"), as `Game(rules=...)` does. The standard game has
+/// the fast path; other rules step whole games, several times slower.
+///
+/// The arrays are allocated once and kept up to date by every `step`:
+///
+/// - `obs`: uint8 (n, 107, 6, 6), (n, EXPANDED_PLANES, 6, 6) under other
+///   rules than the standard ones;
+/// - `mask`: uint8 (n, 5437), (n, EXPANDED_ACTION_SPACE) under other
+///   rules, 1 where a decision is accepted (`mask.view(bool)` for a bool
+///   view);
 /// - `rewards`: float32 (n,);
 /// - `dones`: uint8 (n,).
 ///
@@ -33,16 +45,22 @@ use crate::game::Game;
 /// >>> v.step(v.random_actions())
 /// >>> v.rewards.shape
 /// (4,)
+/// >>> c = duke.VecGame(2, seed=1, rules="coup+mountain")
+/// >>> c.rules, c.obs.shape, c.mask.shape
+/// ('coup+mountain', (2, 119, 6, 6), (2, 5704))
+/// >>> c.step(c.random_actions())
 #[pyclass(module = "duke._duke", name = "VecGame", skip_from_py_object)]
 pub struct VecGame {
     inner: EngineVecGame,
     actions_buf: Vec<u32>,
-    /// The observation planes of every game, uint8 of shape (n, PLANES, 6,
-    /// 6), read-only, kept up to date by `step`.
+    /// The observation planes of every game, uint8 of shape (n, planes, 6,
+    /// 6) (PLANES under the standard rules, EXPANDED_PLANES under any
+    /// other), read-only, kept up to date by `step`.
     #[pyo3(get)]
     obs: Py<PyArray4<u8>>,
-    /// The decisions each game accepts, uint8 of shape (n, ACTION_SPACE)
-    /// (1 where accepted), read-only, kept up to date by `step`.
+    /// The decisions each game accepts, uint8 of shape (n, action space)
+    /// (ACTION_SPACE under the standard rules, EXPANDED_ACTION_SPACE under
+    /// any other; 1 where accepted), read-only, kept up to date by `step`.
     #[pyo3(get)]
     mask: Py<PyArray2<u8>>,
     /// The reward of each game's last decision for the player who made it,
@@ -85,22 +103,28 @@ impl VecGame {
 
 #[pymethods]
 impl VecGame {
-    /// `n` games; `seed` decides every draw (episode k has seed
-    /// `VecGame.episode_seed(seed, k)`); `perspective` "mover" (default)
-    /// or "absolute" for the encodings.
+    /// `n` games under `rules` (see the class).
     #[new]
-    #[pyo3(signature = (n, seed = 0, perspective = "mover"))]
-    fn new(py: Python<'_>, n: usize, seed: u64, perspective: &str) -> PyResult<VecGame> {
+    #[pyo3(signature = (n, seed = 0, perspective = "mover", rules = "standard"))]
+    fn new(
+        py: Python<'_>,
+        n: usize,
+        seed: u64,
+        perspective: &str,
+        rules: &str,
+    ) -> PyResult<VecGame> {
         let p = crate::convert::parse::<duke_engine::Perspective>(perspective)?;
-        let inner = EngineVecGame::try_new(n, seed, p).map_err(Error::from)?;
+        let rules = crate::convert::parse::<duke_engine::Rules>(rules)?;
+        let inner = EngineVecGame::try_with_rules(n, seed, p, rules).map_err(Error::from)?;
+        let (obs_len, space) = (inner.observation_len(), inner.action_space());
         let mut v = VecGame {
             inner,
             actions_buf: vec![0; n],
-            obs: PyArray1::<u8>::zeros(py, n * OBS_LEN, false)
-                .reshape([n, PLANES, 6, 6])?
+            obs: PyArray1::<u8>::zeros(py, n * obs_len, false)
+                .reshape([n, planes(rules), 6, 6])?
                 .unbind(),
-            mask: PyArray1::<u8>::zeros(py, n * ACTION_SPACE, false)
-                .reshape([n, ACTION_SPACE])?
+            mask: PyArray1::<u8>::zeros(py, n * space, false)
+                .reshape([n, space])?
                 .unbind(),
             rewards: PyArray1::<f32>::zeros(py, n, false).unbind(),
             dones: PyArray1::<u8>::zeros(py, n, false).unbind(),
@@ -128,6 +152,13 @@ impl VecGame {
     #[getter]
     fn perspective(&self) -> &'static str {
         self.inner.perspective().as_str()
+    }
+
+    /// The rules of the games as text: "standard", or Expanded Play's,
+    /// such as "coup+mountain" (what `VecGame(rules=...)` reads).
+    #[getter]
+    fn rules(&self) -> String {
+        self.inner.rules().to_string()
     }
 
     /// Applies one decision per game (any integer array of length n) and
