@@ -562,7 +562,6 @@ impl Position {
         c.0
     }
 
-
     /// Whether `action` is legal here.
     ///
     /// ```
