@@ -10,8 +10,8 @@
 //!
 //! | objective | term |
 //! |---|---|
-//! | Counting Coup | [`POINT`] per point; [`DUKE_ALIVE`] while the Duke (the only way to levy) lives; [`THREAT`] when a tile (or a levy) can end its next action next to the opponent's Flag; [`APPROACH`] per square between the nearest other tile and those squares |
-//! | Other Objective | [`DUKE_ALIVE`]; holding the opponent's Flag: [`CARRY`], plus [`ADVANCE`] per rank it has come towards the home row; else [`THREAT`] when a tile can pick it up next, and [`APPROACH`] per square to it |
+//! | Counting Coup | [`POINT`] per point; [`DUKE_ALIVE`] while the Duke (the only way to levy) lives; [`POINT_THREAT`] when a tile (or a levy) can end its next action next to the opponent's Flag; [`APPROACH`] per square between the nearest other tile and those squares |
+//! | Other Objective | [`DUKE_ALIVE`]; holding the opponent's Flag: [`CARRY`], plus [`ADVANCE`] per rank it has come towards the home row; else [`FLAG_THREAT`] when a tile can pick it up next, and [`APPROACH`] per square to it |
 //! | Dark Rider | for Light, [`FROZEN`] per Pikeman on rank 6 while Dark has taken at most one, and [`PIKEMAN_RANK`] per rank each other Pikeman has advanced |
 //!
 //! The weights were set by hand and checked in matches (`duke tournament
@@ -48,19 +48,22 @@ pub fn draft_pick(legal: &[Action]) -> Option<Action> {
 }
 
 /// A point in Counting Coup (three win).
-pub const POINT: i32 = 220;
+pub const POINT: i32 = 300;
 /// A Duke still on the board under Counting Coup and Other Objective,
 /// where taking it does not win but a side without it cannot levy.
-pub const DUKE_ALIVE: i32 = 150;
-/// A point (Counting Coup) or the opponent's Flag (Other Objective) that
-/// one of the side's actions can reach next.
-pub const THREAT: i32 = 70;
+pub const DUKE_ALIVE: i32 = 250;
+/// A point in Counting Coup that one of the side's actions (or a levy)
+/// can score next.
+pub const POINT_THREAT: i32 = 70;
+/// The opponent's Flag in Other Objective, lying where one of the side's
+/// tiles can take it up next.
+pub const FLAG_THREAT: i32 = 120;
 /// Per square between the side's nearest tile and its goal (negative).
 pub const APPROACH: i32 = -8;
 /// Holding the opponent's Flag in Other Objective.
-pub const CARRY: i32 = 160;
+pub const CARRY: i32 = 250;
 /// Per rank the held Flag has come towards the holder's home row.
-pub const ADVANCE: i32 = 45;
+pub const ADVANCE: i32 = 80;
 /// A frozen Pikeman of Dark Rider (Light's third wins).
 pub const FROZEN: i32 = 160;
 /// Per square the Knight of Dark Rider can reach.
@@ -149,7 +152,7 @@ fn coup(pos: &Position, side: Side) -> i32 {
         }
     }
     if reach & ring != 0 {
-        score += THREAT;
+        score += POINT_THREAT;
     }
     score + APPROACH * nearest
 }
@@ -173,7 +176,7 @@ fn flag(pos: &Position, side: Side) -> i32 {
     } else {
         let (reach, nearest) = reach_and_distance(pos, side, 1 << goal.index());
         if reach & 1 << goal.index() != 0 {
-            score += THREAT;
+            score += FLAG_THREAT;
         }
         score += APPROACH * nearest;
     }
