@@ -429,6 +429,34 @@ impl Session {
         let Some(a) = self.game.setup_suggestion() else {
             return self.refuse("fixed: the setup is over");
         };
+        // Dark Rider's Pikemen: 'fixed' places all that are left, as the
+        // fixed setup places a whole army.
+        if let Phase::Setup {
+            troop: Troop::Pikeman,
+            ..
+        } = self.game.phase()
+        {
+            while let (
+                Phase::Setup {
+                    troop: Troop::Pikeman,
+                    side,
+                },
+                Some(a),
+            ) = (self.game.phase(), self.game.setup_suggestion())
+            {
+                if side != self.me {
+                    break;
+                }
+                let before = *self.game.position();
+                let phase = self.game.phase();
+                if let Err(e) = self.game.play(a) {
+                    return self.refuse(e.to_string());
+                }
+                let words = self.describe_setup(&before, phase, a);
+                self.say(words)?;
+            }
+            return self.setup_step_done();
+        }
         self.setup_place(a)
     }
 

@@ -825,3 +825,19 @@ fn hostile_arguments_and_files_cost_a_typed_error() {
         "{err}"
     );
 }
+
+#[test]
+fn fixed_places_all_of_dark_riders_pikemen() {
+    let (out, _, _) = run(
+        &["play", "--rules", "rider", "--seed", "3"],
+        "fixed\nquit\n",
+    );
+    for sq in ["A1", "B1", "C1", "D1", "E1"] {
+        assert!(
+            out.contains(&format!("you place the Pikeman on {sq}")),
+            "{sq}: {out}"
+        );
+    }
+    assert!(out.contains("AI: Dark places the Knight"), "{out}");
+    assert!(out.contains("turn 2, Light to move (you)"), "{out}");
+}
