@@ -627,7 +627,8 @@ function renderMoves() {
     const item = (index, label, text, cls = "") =>
       `<li><button class="mv${cls}" data-index="${index}" tabindex="${index === stop ? 0 : -1}" aria-label="${esc(label)}"${index === at && replay ? ' aria-current="step"' : ""}>${text}</button></li>`;
     let html = item(0, "The start", "Start", " start");
-    if (setupCount > 0 && game.rules !== "standard") html += item(setupCount, `The start: ${setupCount} actions`, `The start (${setupCount} actions)`, " setup");
+    const startActions = `${setupCount} ${setupCount === 1 ? "action" : "actions"}`;
+    if (setupCount > 0 && game.rules !== "standard") html += item(setupCount, `The start: ${startActions}`, `The start (${startActions})`, " setup");
     else if (setupCount > 0) html += item(setupCount, `Setup: ${setupCount} tiles`, `Setup (${setupCount} tiles)`, " setup");
     for (const e of list) {
       html += item(e.index, `Turn ${e.turn}, ${cap(e.side)}: ${e.text}`, `<span class="no">${e.turn}.</span><span class="dot ${e.side}" aria-hidden="true"></span>${esc(e.text)}`, e.index === total ? " latest" : "");
