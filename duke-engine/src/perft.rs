@@ -47,7 +47,8 @@ fn perft_standard_in(pos: &Position, depth: u32, lists: &mut [ActionList]) -> u6
             let mut total = 0;
             for &a in list.iter() {
                 let mut child = *pos;
-                child.play_base(a);
+                // Only counted: its key is not kept.
+                child.play_base_with::<false>(a);
                 total += perft_standard_in(&child, depth - 1, below);
             }
             total

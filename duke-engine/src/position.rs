@@ -286,10 +286,19 @@ impl Position {
 
     #[inline(always)]
     pub(crate) fn put_code(&mut self, sq: usize, code: u8) {
+        self.put_code_with::<true>(sq, code);
+    }
+
+    /// [`Position::put_code`]; with `KEY` false, the key is left as it was
+    /// (see [`Position::play_base_with`]).
+    #[inline(always)]
+    fn put_code_with<const KEY: bool>(&mut self, sq: usize, code: u8) {
         debug_assert_eq!(self.board[sq], EMPTY);
         self.board[sq] = code;
         self.by_side[(code & 1) as usize] |= 1 << sq;
-        self.key ^= zobrist::tile(code, sq);
+        if KEY {
+            self.key ^= zobrist::tile(code, sq);
+        }
         if code < 4 {
             self.dukes[(code & 1) as usize] = sq as u8;
         }
@@ -297,11 +306,20 @@ impl Position {
 
     #[inline(always)]
     pub(crate) fn remove_code(&mut self, sq: usize) -> u8 {
+        self.remove_code_with::<true>(sq)
+    }
+
+    /// [`Position::remove_code`]; with `KEY` false, the key is left as it
+    /// was.
+    #[inline(always)]
+    fn remove_code_with<const KEY: bool>(&mut self, sq: usize) -> u8 {
         let code = self.board[sq];
         debug_assert_ne!(code, EMPTY);
         self.board[sq] = EMPTY;
         self.by_side[(code & 1) as usize] &= !(1 << sq);
-        self.key ^= zobrist::tile(code, sq);
+        if KEY {
+            self.key ^= zobrist::tile(code, sq);
+        }
         if code < 4 {
             self.dukes[(code & 1) as usize] = NO_SQUARE;
         }
@@ -313,7 +331,7 @@ impl Position {
     /// branch on whether the tile is a Duke: which tile moves is the
     /// random part of a random game, so that branch went either way.
     #[inline(always)]
-    fn move_code(&mut self, from: usize, to: usize, flip: u8) {
+    fn move_code<const KEY: bool>(&mut self, from: usize, to: usize, flip: u8) {
         let code = self.board[from];
         debug_assert_ne!(code, EMPTY);
         debug_assert_eq!(self.board[to], EMPTY);
@@ -321,16 +339,20 @@ impl Position {
         self.board[from] = EMPTY;
         self.board[to] = code ^ flip;
         self.by_side[side] ^= 1 << from | 1 << to;
-        self.key ^= zobrist::tile(code, from) ^ zobrist::tile(code ^ flip, to);
+        if KEY {
+            self.key ^= zobrist::tile(code, from) ^ zobrist::tile(code ^ flip, to);
+        }
         let duke = self.dukes[side];
         self.dukes[side] = if code < 4 { to as u8 } else { duke };
     }
 
     #[inline(always)]
-    fn flip_at(&mut self, sq: usize) {
+    fn flip_at<const KEY: bool>(&mut self, sq: usize) {
         let code = self.board[sq];
         self.board[sq] = code ^ 2;
-        self.key ^= zobrist::tile(code, sq) ^ zobrist::tile(code ^ 2, sq);
+        if KEY {
+            self.key ^= zobrist::tile(code, sq) ^ zobrist::tile(code ^ 2, sq);
+        }
     }
 
     pub(crate) fn put(&mut self, sq: Square, tile: Tile) {
@@ -357,11 +379,13 @@ impl Position {
     }
 
     #[inline(always)]
-    fn take_from_bag(&mut self, side: usize, troop: usize) {
+    fn take_from_bag<const KEY: bool>(&mut self, side: usize, troop: usize) {
         let bag = self.bags[side];
         let n = bag.count(Troop::ALL[troop]);
         debug_assert!(n > 0);
-        self.key ^= zobrist::bag(side, troop, n) ^ zobrist::bag(side, troop, n.wrapping_sub(1));
+        if KEY {
+            self.key ^= zobrist::bag(side, troop, n) ^ zobrist::bag(side, troop, n.wrapping_sub(1));
+        }
         self.bags[side] = Bag::from_bits(bag.bits() - (1 << (4 * troop)));
     }
 
@@ -393,36 +417,44 @@ impl Position {
     /// standard game's play, and Dark Rider's and the terrain's.
     #[inline(always)]
     pub(crate) fn play_base(&mut self, action: Action) {
+        self.play_base_with::<true>(action);
+    }
+
+    /// [`Position::play_base`]; with `KEY` false the key is not kept (it
+    /// is left stale): for perft's children under the standard rules,
+    /// which are only counted, never looked up or compared.
+    #[inline(always)]
+    pub(crate) fn play_base_with<const KEY: bool>(&mut self, action: Action) {
         let us = self.side.index();
         let quiet_reset = match action.kind() {
             ActionKind::Relocate => {
                 let (from, to) = (action.a(), action.b());
                 let captured = self.board[to] != EMPTY;
                 if captured {
-                    self.remove_code(to);
+                    self.remove_code_with::<KEY>(to);
                 }
-                self.move_code(from, to, 2);
+                self.move_code::<KEY>(from, to, 2);
                 captured
             }
             ActionKind::Strike => {
-                self.remove_code(action.b());
-                self.flip_at(action.a());
+                self.remove_code_with::<KEY>(action.b());
+                self.flip_at::<KEY>(action.a());
                 true
             }
             ActionKind::Command => {
                 let (commander, from, to) = (action.a(), action.b(), action.c());
                 let captured = self.board[to] != EMPTY;
                 if captured {
-                    self.remove_code(to);
+                    self.remove_code_with::<KEY>(to);
                 }
-                self.move_code(from, to, 0);
-                self.flip_at(commander);
+                self.move_code::<KEY>(from, to, 0);
+                self.flip_at::<KEY>(commander);
                 captured
             }
             ActionKind::Place => {
                 let troop = action.a();
-                self.take_from_bag(us, troop);
-                self.put_code(action.b(), (troop as u8) << 2 | us as u8);
+                self.take_from_bag::<KEY>(us, troop);
+                self.put_code_with::<KEY>(action.b(), (troop as u8) << 2 | us as u8);
                 true
             }
             // Passes and relocations come only with the Flags
@@ -439,7 +471,9 @@ impl Position {
         };
         self.turn = self.turn.saturating_add(1);
         self.side = !self.side;
-        self.key ^= zobrist::dark_to_move();
+        if KEY {
+            self.key ^= zobrist::dark_to_move();
+        }
     }
 
     /// The same position with the board mirrored left–right (files A ↔ F).
