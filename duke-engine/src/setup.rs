@@ -29,7 +29,7 @@ use crate::{
 /// The thirteen kinds the draft picks, in the order the engine suggests
 /// them: by their measured value, most valuable first (the evaluation's
 /// Texel-fitted material value of a kind, mean of its faces, times its
-/// tiles in an army; `search::objective::draft_pick` computes it, and a
+/// tiles in an army; `search::eval::draft_pick` computes it, and a
 /// test checks that this order is the one it gives).
 pub(crate) const DRAFT_KINDS: [Troop; 13] = [
     Troop::Pikeman,

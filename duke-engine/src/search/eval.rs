@@ -24,7 +24,7 @@
 //! duke-tools --bin texel`); the book's AI chapter gives the procedure.
 
 use crate::masks::{relocation_reach, ADJACENT, REACH};
-use crate::{Position, Side, Troop};
+use crate::{Action, ActionKind, Position, Side, Troop};
 
 /// The number of features.
 pub const FEATURES: usize = 48;
@@ -262,6 +262,29 @@ pub(crate) fn tile_value(code: u8) -> i32 {
 pub(crate) fn troop_value(troop: Troop) -> i32 {
     let w = &Weights::DEFAULT.terms;
     (w[material(troop, 0)] + w[material(troop, 1)]) / (2 * Weights::SCALE)
+}
+
+/// The draft pick the AI makes among `legal` (a draft's decisions): the
+/// kind whose tiles are worth most, by the Texel-fitted material values
+/// of the evaluation (the mean of the two faces) times the tiles of the
+/// kind in an army; `None` when `legal` holds no pick. A pick also keeps
+/// the kind from the opponent, which the same value measures.
+///
+/// ```
+/// use duke_engine::search::eval::draft_pick;
+/// use duke_engine::{Action, Troop};
+/// let picks = [Action::pick(Troop::Seer), Action::pick(Troop::Ranger)];
+/// assert_eq!(draft_pick(&picks), Some(Action::pick(Troop::Ranger)));
+/// ```
+pub fn draft_pick(legal: &[Action]) -> Option<Action> {
+    legal
+        .iter()
+        .filter(|a| a.kind() == ActionKind::Pick)
+        .max_by_key(|a| {
+            let t = a.troop().unwrap_or(Troop::Duke);
+            troop_value(t) * i32::from(t.army_count())
+        })
+        .copied()
 }
 
 /// The static evaluation of `pos` for the side to move, in centi-Footmen,
@@ -539,5 +562,19 @@ mod tests {
                 .sum();
             assert_eq!(evaluate(&pos), sum / Weights::SCALE);
         }
+    }
+
+    #[test]
+    fn the_setup_suggestion_drafts_by_value() {
+        use crate::{Game, Phase};
+        let mut game = Game::with_rules("draft".parse().unwrap(), 1);
+        let mut picks = 0;
+        while let Phase::Draft { .. } = game.phase() {
+            let suggestion = game.setup_suggestion().unwrap();
+            assert_eq!(Some(suggestion), draft_pick(game.legal()));
+            game.play(suggestion).unwrap();
+            picks += 1;
+        }
+        assert_eq!(picks, 13);
     }
 }

@@ -17,35 +17,12 @@
 //! The weights were set by hand and checked in matches (`duke tournament
 //! --rules R`); the book's AI chapter gives the figures.
 //!
-//! Logistical Nightmare's draft picks by [`draft_pick`]: the kind whose
-//! tiles are worth most by the evaluation's fitted material values (the
-//! engine's setup suggestion follows the same order, which the AI plays).
+//! Logistical Nightmare's draft picks by
+//! [`eval::draft_pick`](super::eval::draft_pick): the kind whose tiles are
+//! worth most by the evaluation's fitted material values.
 
 use crate::masks::ADJACENT;
-use crate::{Action, ActionKind, Objective, Position, Side, Square, Troop};
-
-/// The draft pick the AI makes among `legal` (a draft's decisions): the
-/// kind whose tiles are worth most, by the Texel-fitted material values
-/// of the evaluation (the mean of the two faces) times the tiles of the
-/// kind in an army; `None` when `legal` holds no pick. A pick also keeps
-/// the kind from the opponent, which the same value measures.
-///
-/// ```
-/// use duke_engine::search::objective::draft_pick;
-/// use duke_engine::{Action, Troop};
-/// let picks = [Action::pick(Troop::Seer), Action::pick(Troop::Ranger)];
-/// assert_eq!(draft_pick(&picks), Some(Action::pick(Troop::Ranger)));
-/// ```
-pub fn draft_pick(legal: &[Action]) -> Option<Action> {
-    legal
-        .iter()
-        .filter(|a| a.kind() == ActionKind::Pick)
-        .max_by_key(|a| {
-            let t = a.troop().unwrap_or(Troop::Duke);
-            super::eval::troop_value(t) * i32::from(t.army_count())
-        })
-        .copied()
-}
+use crate::{Objective, Position, Side, Square, Troop};
 
 /// A point in Counting Coup (three win).
 pub const POINT: i32 = 300;
@@ -208,23 +185,4 @@ fn rider(pos: &Position, side: Side) -> i32 {
         }
     }
     score
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{Game, Phase};
-
-    #[test]
-    fn the_setup_suggestion_drafts_by_value() {
-        let mut game = Game::with_rules("draft".parse().unwrap(), 1);
-        let mut picks = 0;
-        while let Phase::Draft { .. } = game.phase() {
-            let suggestion = game.setup_suggestion().unwrap();
-            assert_eq!(Some(suggestion), draft_pick(game.legal()));
-            game.play(suggestion).unwrap();
-            picks += 1;
-        }
-        assert_eq!(picks, 13);
-    }
 }
