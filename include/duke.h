@@ -705,7 +705,10 @@ duke_status duke_game_set_network(duke_game *game, const uint8_t *data, size_t l
  * Selects the evaluation of this game's AI searches by name, `len` bytes
  * of UTF-8: "builtin", the built-in network (a game's default), or
  * "hand-tuned". Another name is DUKE_PARSE_ERROR (code `nnue.name`), and
- * the game keeps its evaluation.
+ * the game keeps its evaluation. The built-in network evaluates only the
+ * standard game's rules: under Expanded Play's others a game's searches
+ * use the hand-tuned evaluation with its objective's terms (a network
+ * from a file is used under any rules).
  */
 duke_status duke_game_set_evaluation(duke_game *game, const char *name, size_t len);
 
