@@ -350,3 +350,19 @@ fn a_request_answers_in_setup_and_play_and_is_refused_once_over() {
     );
     assert!(Level::new(0).is_err() && Level::new(6).is_err() && Level::new(-1).is_err());
 }
+
+#[test]
+fn every_way_into_the_search_evaluates_alike() {
+    // A fresh searcher's full-window scores (the analysis and the hints
+    // call them first) use the same evaluation as its search: the best of
+    // them is the search's score at the same depth.
+    for (id, pos) in positions()
+        .into_iter()
+        .filter(|(_, p)| p.outcome().is_none() && p.rules().is_standard())
+        .take(4)
+    {
+        let scored = Searcher::new().score_all(&pos, None, &[], 2);
+        let searched = Searcher::new().search(&pos, None, &[], &Limits::depth(2));
+        assert_eq!(scored[0].1, searched.score, "{id}");
+    }
+}

@@ -514,10 +514,6 @@ impl Searcher {
         );
         self.reset();
         self.limits = *limits;
-        self.net_here = self
-            .net
-            .as_ref()
-            .is_some_and(|net| net.evaluates(pos.rules()));
         #[cfg(feature = "std")]
         {
             self.start = Some(Instant::now());
@@ -661,9 +657,15 @@ impl Searcher {
         self.set_path(pos, history);
     }
 
-    /// The game's positions that can repeat: only those since the last
-    /// capture or levy.
+    /// The start of every search of `pos` (by the caller, a helper thread
+    /// or the analysis): the game's positions that can repeat (only those
+    /// since the last capture or levy), and whether the network evaluates
+    /// this search ([`nnue::Network::evaluates`] its rules).
     pub(super) fn set_path(&mut self, pos: &Position, history: &[u64]) {
+        self.net_here = self
+            .net
+            .as_ref()
+            .is_some_and(|net| net.evaluates(pos.rules()));
         self.path.clear();
         let keep = (pos.quiet() as usize).min(history.len());
         self.path
