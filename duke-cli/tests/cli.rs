@@ -743,7 +743,7 @@ fn play_expanded_rules_from_the_draft_to_the_flags() {
     );
     assert!(ok, "{out}");
     assert!(out.contains("The Duke under the rules flag+draft"), "{out}");
-    assert!(out.contains("AI: Dark picks the Marshall"), "{out}");
+    assert!(out.contains("AI: Dark picks the Pikeman"), "{out}");
     assert!(out.contains("pick: \"Q\""), "{out}");
     assert!(out.contains("Other Objective: place Dark's Flag"), "{out}");
     assert!(out.contains("\nrules flag+draft\n"), "{out}");
