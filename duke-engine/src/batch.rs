@@ -717,9 +717,7 @@ impl Standard {
         dones: &mut [u8],
     ) -> Result<(), StepError> {
         let n = self.envs.len();
-        VecGame::check("actions", actions.len(), n)?;
-        VecGame::check("rewards", rewards.len(), n)?;
-        VecGame::check("dones", dones.len(), n)?;
+        debug_assert!(actions.len() == n && rewards.len() == n && dones.len() == n);
         // Every index checked before any game moves; one decoded here is
         // kept as chosen (it stays valid until the game changes, also if a
         // later game refuses its index).
@@ -868,9 +866,7 @@ impl Plain {
         dones: &mut [u8],
     ) -> Result<(), StepError> {
         let n = self.games.len();
-        VecGame::check("actions", actions.len(), n)?;
-        VecGame::check("rewards", rewards.len(), n)?;
-        VecGame::check("dones", dones.len(), n)?;
+        debug_assert!(actions.len() == n && rewards.len() == n && dones.len() == n);
         // Every index checked before any game moves, as the standard
         // batch checks them.
         let kept = self.chosen.iter_mut().zip(&mut self.decisions);
@@ -1203,6 +1199,11 @@ impl VecGame {
         rewards: &mut [f32],
         dones: &mut [u8],
     ) -> Result<(), StepError> {
+        // The buffers' sizes, checked once here for both batches.
+        let n = self.len();
+        VecGame::check("actions", actions.len(), n)?;
+        VecGame::check("rewards", rewards.len(), n)?;
+        VecGame::check("dones", dones.len(), n)?;
         match &mut self.batch {
             Batch::Standard(b) => b.step(actions, rewards, dones),
             Batch::Plain(b) => b.step(actions, rewards, dones),
