@@ -279,6 +279,44 @@ fn node_limited_search_is_deterministic() {
 }
 
 #[test]
+fn a_timed_placement_continues_its_decisions_table_and_nothing_else_does() {
+    // Loss 2's position before its levy (the General drawn): level 5's
+    // decision, then the General's square. Timed searches with a depth
+    // they reach long before their time, so that the nodes are exact.
+    let pos: Position = "1+f2f1/6/4+P1/s1m1+B1/+d2+r1D/1F4 l ACFGIKLMPPRSW/abcfgiklnpppw 0 16"
+        .parse()
+        .unwrap();
+    let general = Some(duke_engine::Troop::General);
+    let timed = |depth| Limits {
+        depth: Some(depth),
+        nodes: None,
+        millis: Some(600_000),
+    };
+    let fresh = Searcher::new().search(&pos, general, &[], &timed(3));
+    let mut kept = Searcher::new();
+    kept.search(&pos, None, &[], &timed(4));
+    let continued = kept.search(&pos, general, &[], &timed(3));
+    assert!(
+        continued.nodes < fresh.nodes,
+        "{} nodes after the decision against {} fresh",
+        continued.nodes,
+        fresh.nodes
+    );
+    // Without a time limit, or after a search of another turn (the
+    // placement itself, or another history), the table starts cleared.
+    let mut s = Searcher::new();
+    s.search(&pos, None, &[], &Limits::depth(4));
+    assert_eq!(s.search(&pos, general, &[], &Limits::depth(3)), fresh);
+    assert_eq!(kept.search(&pos, general, &[], &timed(3)), fresh);
+    let history = [pos.key() ^ 1];
+    kept.search(&pos, None, &[], &timed(4));
+    assert_eq!(
+        kept.search(&pos, general, &history, &timed(3)),
+        Searcher::new().search(&pos, general, &history, &timed(3))
+    );
+}
+
+#[test]
 fn finds_forced_duke_captures() {
     let text = include_str!("../../tests/data/tactics.txt");
     let mut n = 0;

@@ -21,9 +21,13 @@ pub(super) const EVAL_CACHE: usize = 1 << 15;
 pub(super) const Q_TABLE: usize = 1 << 16;
 
 /// A searcher: its transposition table, history and killer tables.
-/// Reuse one across searches to keep the table's allocation; every search
+/// Reuse one across searches to keep the table's allocation. Every search
 /// starts from a cleared table, so results are deterministic (with one
-/// thread, the default; see [`Searcher::set_threads`]).
+/// thread, the default; see [`Searcher::set_threads`]), with one exception
+/// that only a timed search meets: the placement of a drawn troop, searched
+/// with a time limit right after this searcher's timed search of the same
+/// position's decision, starts from the table that search left (see
+/// [`Searcher::search`]).
 pub struct Searcher {
     pub(super) tt: Table,
     pub(super) threads: usize,
@@ -58,6 +62,10 @@ pub struct Searcher {
     pub(super) acc: Vec<nnue::Accumulator>,
     pub(super) acc_pos: Vec<Position>,
     pub(super) acc_valid: [bool; MAX_PLY],
+    /// The turn (position and history, [`turn_key`]) of the last search,
+    /// when it was a timed search of a decision where a levy is possible:
+    /// the placement that may follow it keeps its table.
+    pub(super) levy_turn: Option<u64>,
     #[cfg(feature = "std")]
     pub(super) start: Option<Instant>,
     #[cfg(feature = "std")]
@@ -134,6 +142,17 @@ pub(super) fn takes_to_win(pos: &Position) -> bool {
     }
 }
 
+/// A turn's fingerprint: the position's key and the game's earlier
+/// positions (which decide what repeats), so that a placement keeps the
+/// table only of the search of its own turn.
+pub(super) fn turn_key(pos: &Position, history: &[u64]) -> u64 {
+    history
+        .iter()
+        .fold(pos.key() ^ history.len() as u64, |h, &k| {
+            crate::zobrist::mix(h ^ k)
+        })
+}
+
 /// Whether `a` leaves the same side to move: a relocation of a Flag under
 /// Counting Coup (Expanded Play), after which its side still takes its
 /// turn, so the child's score is the mover's own, not negated.
@@ -191,6 +210,7 @@ impl Searcher {
             acc: Vec::new(),
             acc_pos: Vec::new(),
             acc_valid: [false; MAX_PLY],
+            levy_turn: None,
             #[cfg(feature = "std")]
             start: None,
             #[cfg(feature = "std")]
@@ -444,6 +464,15 @@ impl Searcher {
     /// than one thread (see [`Searcher::set_threads`]), helper threads
     /// search beside this one.
     ///
+    /// The search starts from a cleared table, except for a levy turn's
+    /// second search: a timed search of a drawn troop's placement keeps the
+    /// table of this searcher's previous search when that was a timed
+    /// search of the same position (and history) with no troop drawn. The
+    /// decision to levy has then already searched each troop's squares, so
+    /// the placement's short share of the turn starts deeper. Searches
+    /// with only depth or node limits always clear the table, so their
+    /// results depend only on their input.
+    ///
     /// # Panics
     ///
     /// When the position has no legal decision (the game is over).
@@ -474,12 +503,17 @@ impl Searcher {
         limits: &Limits,
         k: usize,
     ) -> (SearchResult, Vec<(Decision, i32)>) {
+        let turn = turn_key(pos, history);
+        let timed = limits.millis.is_some();
+        let continues = timed && drawn.is_some() && self.levy_turn == Some(turn);
+        if !continues {
+            self.tt.clear();
+        }
+        self.levy_turn = (timed && drawn.is_none() && pos.can_levy()).then_some(turn);
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
         if self.threads > 1 {
-            self.tt.clear();
             return self.search_threads(pos, drawn, history, limits, k);
         }
-        self.tt.clear();
         self.iterate(pos, drawn, history, limits, k)
     }
 
@@ -492,8 +526,14 @@ impl Searcher {
         history: &[u64],
         limits: &Limits,
     ) -> SearchResult {
-        self.tt.clear();
+        self.clear_table();
         self.iterate(pos, drawn, history, limits, 1).0
+    }
+
+    /// A cleared table, which no placement continues.
+    pub(super) fn clear_table(&mut self) {
+        self.tt.clear();
+        self.levy_turn = None;
     }
 
     /// The iterative deepening of one thread's search (the table cleared
@@ -651,7 +691,7 @@ impl Searcher {
     /// A cleared table and no limits, with the game's positions that can
     /// repeat on the path.
     fn start_scoring(&mut self, pos: &Position, history: &[u64]) {
-        self.tt.clear();
+        self.clear_table();
         self.reset();
         self.limits = Limits::default();
         self.set_path(pos, history);

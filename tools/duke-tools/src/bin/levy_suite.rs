@@ -2,8 +2,9 @@
 //! the positions of its own blunders around a levy in games it lost to
 //! rusty-duke, as `duke analyze --level 5` marks them (a decision to levy
 //! into a loss, or a drawn troop's square that walks into one). For each,
-//! level 5 decides at its own time, as in play (a second; the drawn troop
-//! known for a placement), and the tool counts how often it avoids the
+//! level 5 decides at its own time, as in play (a second; for a
+//! placement, the turn's decision first, then the drawn troop's square with
+//! the same searcher), and the tool counts how often it avoids the
 //! blunder and how often it plays the deeper search's best. A bench run by
 //! hand, not a test: `cargo run --release -p duke-tools --bin levy_suite
 //! [runs]` (1 run of each position by default; the noise-free level 5 is
@@ -58,10 +59,13 @@ fn main() {
     for case in &suite {
         for run in 0..runs {
             let mut game = Game::from_position(case.pos, run as u64);
+            let request = Request::new().with_level(5).expect("level 5");
             if let Some(t) = case.drawn {
+                // As in play: the turn's first search decides (to levy),
+                // then the troop is drawn and its square searched.
+                searcher.decide(&game, &request).expect("a decision");
                 game.draw_troop(t).expect("the drawn troop is in the bag");
             }
-            let request = Request::new().with_level(5).expect("level 5");
             let start = std::time::Instant::now();
             let d = searcher
                 .decide(&game, &request)
