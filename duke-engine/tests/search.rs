@@ -281,7 +281,7 @@ fn node_limited_search_is_deterministic() {
 #[test]
 fn a_timed_placement_continues_its_decisions_table_and_nothing_else_does() {
     // Loss 2's position before its levy (the General drawn): level 5's
-    // decision, then the General's square. Timed searches with a depth
+    // decision to levy, then the General's square. Timed searches with a depth
     // they reach long before their time, so that the nodes are exact.
     let pos: Position = "1+f2f1/6/4+P1/s1m1+B1/+d2+r1D/1F4 l ACFGIKLMPPRSW/abcfgiklnpppw 0 16"
         .parse()
@@ -294,7 +294,8 @@ fn a_timed_placement_continues_its_decisions_table_and_nothing_else_does() {
     };
     let fresh = Searcher::new().search(&pos, general, &[], &timed(3));
     let mut kept = Searcher::new();
-    kept.search(&pos, None, &[], &timed(4));
+    assert_eq!(kept.search(&pos, None, &[], &timed(4)).decision, Decision::Levy);
+    assert!(kept.awaits_placement());
     let continued = kept.search(&pos, general, &[], &timed(3));
     assert!(
         continued.nodes < fresh.nodes,
@@ -304,8 +305,10 @@ fn a_timed_placement_continues_its_decisions_table_and_nothing_else_does() {
     );
     // Without a time limit, or after a search of another turn (the
     // placement itself, or another history), the table starts cleared.
+    assert!(!kept.awaits_placement());
     let mut s = Searcher::new();
     s.search(&pos, None, &[], &Limits::depth(4));
+    assert!(!s.awaits_placement());
     assert_eq!(s.search(&pos, general, &[], &Limits::depth(3)), fresh);
     assert_eq!(kept.search(&pos, general, &[], &timed(3)), fresh);
     let history = [pos.key() ^ 1];

@@ -26,7 +26,7 @@ pub(super) const Q_TABLE: usize = 1 << 16;
 /// thread, the default; see [`Searcher::set_threads`]), with one exception
 /// that only a timed search meets: the placement of a drawn troop, searched
 /// with a time limit right after this searcher's timed search of the same
-/// position's decision, starts from the table that search left (see
+/// position chose to levy, starts from the table that search left (see
 /// [`Searcher::search`]).
 pub struct Searcher {
     pub(super) tt: Table,
@@ -63,8 +63,8 @@ pub struct Searcher {
     pub(super) acc_pos: Vec<Position>,
     pub(super) acc_valid: [bool; MAX_PLY],
     /// The turn (position and history, [`turn_key`]) of the last search,
-    /// when it was a timed search of a decision where a levy is possible:
-    /// the placement that may follow it keeps its table.
+    /// when it was a timed search of a decision that chose to levy: the
+    /// placement that follows it keeps its table.
     pub(super) levy_turn: Option<u64>,
     #[cfg(feature = "std")]
     pub(super) start: Option<Instant>,
@@ -467,9 +467,10 @@ impl Searcher {
     /// The search starts from a cleared table, except for a levy turn's
     /// second search: a timed search of a drawn troop's placement keeps the
     /// table of this searcher's previous search when that was a timed
-    /// search of the same position (and history) with no troop drawn. The
-    /// decision to levy has then already searched each troop's squares, so
-    /// the placement's short share of the turn starts deeper. Searches
+    /// search of the same position (and history) that chose to levy
+    /// ([`Searcher::awaits_placement`]). That search has already searched
+    /// each troop's squares, so the placement's short share of the turn
+    /// starts deeper. Searches
     /// with only depth or node limits always clear the table, so their
     /// results depend only on their input.
     ///
@@ -509,12 +510,36 @@ impl Searcher {
         if !continues {
             self.tt.clear();
         }
-        self.levy_turn = (timed && drawn.is_none() && pos.can_levy()).then_some(turn);
+        self.levy_turn = None;
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
-        if self.threads > 1 {
-            return self.search_threads(pos, drawn, history, limits, k);
+        let (best, top) = if self.threads > 1 {
+            self.search_threads(pos, drawn, history, limits, k)
+        } else {
+            self.iterate(pos, drawn, history, limits, k)
+        };
+        #[cfg(not(all(feature = "std", not(target_arch = "wasm32"))))]
+        let (best, top) = self.iterate(pos, drawn, history, limits, k);
+        if timed && drawn.is_none() && best.decision == Decision::Levy {
+            self.levy_turn = Some(turn);
         }
-        self.iterate(pos, drawn, history, limits, k)
+        (best, top)
+    }
+
+    /// Whether this searcher's last search was a timed decision to levy,
+    /// so that the drawn troop's placement, searched next by this searcher
+    /// with a time limit, starts from its table (see [`Searcher::search`]).
+    /// A program that makes a searcher per request keeps this one for the
+    /// game's next request while this is true, and no longer.
+    ///
+    /// ```
+    /// use duke_engine::search::{Limits, Searcher};
+    /// use duke_engine::Position;
+    /// let mut searcher = Searcher::new();
+    /// searcher.search(&Position::standard(), None, &[], &Limits::depth(2));
+    /// assert!(!searcher.awaits_placement());
+    /// ```
+    pub fn awaits_placement(&self) -> bool {
+        self.levy_turn.is_some()
     }
 
     /// A search by this thread alone, whatever [`Searcher::threads`]
