@@ -1,6 +1,7 @@
 //! `duke_game`: a game handle with history, the levy and the record.
 
 use std::ffi::c_char;
+use std::sync::{Mutex, PoisonError};
 
 use duke_engine::encode::{game_decision, game_indices, write_game_observation};
 use duke_engine::{DrawReason, Game, Outcome, Phase, Side, Square, WinReason};
@@ -19,6 +20,10 @@ pub struct duke_game {
     // The evaluation of the AI's searches (duke_game_set_network,
     // duke_game_set_evaluation).
     network: duke_engine::search::nnue::Evaluation,
+    // The searcher of a timed decision to levy, kept for the drawn troop's
+    // placement, the game's next request (Searcher::awaits_placement);
+    // none otherwise.
+    kept: Mutex<Option<duke_engine::search::Searcher>>,
 }
 
 /// Where a game stands.
@@ -86,6 +91,7 @@ fn new_game(game: Game) -> *mut duke_game {
         inner: game,
         threads: 1,
         network: Default::default(),
+        kept: Default::default(),
     }))
 }
 
@@ -698,16 +704,25 @@ fn answer(
     let request = request
         .with_threads(g.threads as u64)?
         .with_evaluation(g.network.clone());
-    Ok(request.decide(&g.inner)?)
+    Ok(searching(g, |s| s.decide(&g.inner, &request))?)
 }
 
-/// A searcher with the game's threads and network (for the engine's players).
-fn searcher(g: &duke_game) -> duke_engine::search::Searcher {
-    let mut s = duke_engine::search::Searcher::new();
+/// `f` with the game's kept searcher, or a new one, with the game's
+/// threads and network; kept afterwards only while it awaits the placement
+/// of its levy.
+fn searching<T>(g: &duke_game, f: impl FnOnce(&mut duke_engine::search::Searcher) -> T) -> T {
+    let kept = g.kept.lock().unwrap_or_else(PoisonError::into_inner).take();
+    let mut s = kept.unwrap_or_default();
     s.set_threads(g.threads)
         .expect("duke_game_set_threads checks the count");
     s.set_evaluation(&g.network);
-    s
+    let t = f(&mut s);
+    if s.awaits_placement() {
+        *g.kept
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(s);
+    }
+    t
 }
 
 /// The learned evaluation of this game's AI searches: the `len` bytes of
@@ -981,7 +996,7 @@ pub unsafe extern "C" fn duke_game_player_decision(
         out_ptr(out_len, "out_len")?;
         let name = unsafe { text_in(player, player_len, "player")? };
         let p: duke_engine::search::Player = name.parse()?;
-        let (d, _) = p.decide(&g.inner, &mut searcher(g), seed)?;
+        let (d, _) = searching(g, |s| p.decide(&g.inner, s, seed))?;
         unsafe { text_out(&d.to_string(), buf, len, out_len) }
     })
 }

@@ -27,7 +27,7 @@
 //! | 110 | owner 1's Flag's square |
 //! | 111 | owner 0's points in Counting Coup (0–3) everywhere |
 //! | 112 | owner 1's points everywhere |
-//! | 113 | 1 everywhere while a relocation of a Flag is pending |
+//! | 113 | 1 everywhere while the mover may relocate its Flag (not once it has drawn a troop) |
 //! | 114 | Dark Rider's frozen Pikemen |
 //! | 115–118 | 1 everywhere under `coup`, `flag`, `rider`, `draft` (one plane each) |
 //!
@@ -361,12 +361,13 @@ pub fn write_observation_with_draw(
         }
     }
     if !rules.is_standard() {
-        write_expanded_planes(pos, t, first, out);
+        write_expanded_planes(pos, drawn.is_none(), t, first, out);
     }
 }
 
-/// Planes 107 to 118 of an observation under Expanded Play.
-fn write_expanded_planes(pos: &Position, t: bool, first: Side, out: &mut [u8]) {
+/// Planes 107 to 118 of an observation under Expanded Play; `may_relocate`
+/// is false once the mover has drawn a troop (the turn's action has begun).
+fn write_expanded_planes(pos: &Position, may_relocate: bool, t: bool, first: Side, out: &mut [u8]) {
     use crate::Objective;
     let rules = pos.rules();
     let mut at = |plane: usize, sq: Square| out[plane * 36 + map_sq(sq.index(), t)] = 1;
@@ -395,7 +396,10 @@ fn write_expanded_planes(pos: &Position, t: bool, first: Side, out: &mut [u8]) {
     for (i, side) in [first, !first].into_iter().enumerate() {
         fill(PLANES + 4 + i, pos.score(side).min(255) as u8);
     }
-    fill(PLANES + 6, u8::from(pos.relocation_pending()));
+    fill(
+        PLANES + 6,
+        u8::from(may_relocate && pos.relocation_pending()),
+    );
     fill(PLANES + 8, u8::from(rules.objective() == Objective::Coup));
     fill(PLANES + 9, u8::from(rules.objective() == Objective::Flag));
     fill(PLANES + 10, u8::from(rules.objective() == Objective::Rider));
@@ -632,6 +636,15 @@ mod tests {
         assert_eq!(on(&mover, PLANES), [35 - sq("E4")]);
         assert_eq!(on(&mover, PLANES + 2), [35 - sq("F4")]);
         assert_eq!(on(&mover, PLANES + 3), [35 - sq("B1")]);
+        // Once Dark has drawn a troop, the relocation is no longer open.
+        write_observation_with_draw(
+            &pos,
+            Some(crate::Troop::Footman),
+            Perspective::Absolute,
+            &mut abs,
+        );
+        assert!(on(&abs, PLANES + 6).is_empty());
+        assert_eq!(on(&abs, PLANES + 2), [sq("B1")]);
         // Dark Rider: a Light Pikeman on rank 6 is frozen.
         let rider: Position = "1P1k2/6/6/6/6/P1P1P1 d -/- 0 9 rider".parse().unwrap();
         let mut obs = [0u8; EXPANDED_OBS_LEN];

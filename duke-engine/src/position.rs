@@ -185,7 +185,10 @@ impl Position {
     }
 
     /// Whether the side to move may first relocate its Flag (Counting
-    /// Coup, after a point scored against it).
+    /// Coup, after a point scored against it). In a game whose drawn troop
+    /// waits to be placed, the position still says so, but the turn's
+    /// action has begun: the game lists only the placements, and the
+    /// observation's relocation plane is empty.
     #[inline]
     pub fn relocation_pending(&self) -> bool {
         self.relocate

@@ -294,7 +294,10 @@ fn a_timed_placement_continues_its_decisions_table_and_nothing_else_does() {
     };
     let fresh = Searcher::new().search(&pos, general, &[], &timed(3));
     let mut kept = Searcher::new();
-    assert_eq!(kept.search(&pos, None, &[], &timed(4)).decision, Decision::Levy);
+    assert_eq!(
+        kept.search(&pos, None, &[], &timed(4)).decision,
+        Decision::Levy
+    );
     assert!(kept.awaits_placement());
     let continued = kept.search(&pos, general, &[], &timed(3));
     assert!(

@@ -17,7 +17,7 @@ use crate::action_list::action_list;
 use crate::classes::{Action, Outcome, Position};
 use crate::convert::square;
 use crate::errors::{Error, Result};
-use crate::interrupt::interruptible;
+use crate::interrupt::interruptible_keeping;
 use crate::network::NetworkArg;
 use crate::position::{mask_array, observation_array, svg_text};
 
@@ -55,6 +55,10 @@ pub struct Game {
     /// (arguments are converted before, results after), so a thread that
     /// waits for it cannot be waiting for itself.
     inner: Mutex<EngineGame>,
+    /// The searcher of a timed decision to levy, kept for the drawn
+    /// troop's placement, the game's next request
+    /// ([`Searcher::awaits_placement`]); none otherwise.
+    kept: Mutex<Option<Searcher>>,
 }
 
 /// The AI request of a Python call: its level or limits (each checked by
@@ -94,6 +98,7 @@ impl Game {
     pub fn from_engine(inner: EngineGame) -> Game {
         Game {
             inner: Mutex::new(inner),
+            kept: Mutex::new(None),
         }
     }
 
@@ -164,9 +169,27 @@ impl Game {
     ) -> PyResult<(Answer, duke_engine::Position)> {
         let (input, pos) = self.with(py, |g| (Input::of(g), *g.position()));
         let input = input.map_err(Error::from)?;
-        let answer = interruptible(py, Searcher::new(), move |s| s.answer(&input, &request))?
-            .map_err(Error::from)?;
-        Ok((answer, pos))
+        let answer = self.searching(py, move |s| s.answer(&input, &request))?;
+        Ok((answer.map_err(Error::from)?, pos))
+    }
+
+    /// `search` (Ctrl-C stops it) with this game's kept searcher, or a new
+    /// one; kept afterwards only while it awaits the placement of its levy.
+    fn searching<T: Send>(
+        &self,
+        py: Python<'_>,
+        search: impl FnOnce(&mut Searcher) -> T + Send,
+    ) -> PyResult<T> {
+        let kept = self.kept_searcher().take();
+        let (t, searcher) = interruptible_keeping(py, kept.unwrap_or_default(), search)?;
+        if searcher.awaits_placement() {
+            *self.kept_searcher() = Some(searcher);
+        }
+        Ok(t)
+    }
+
+    fn kept_searcher(&self) -> std::sync::MutexGuard<'_, Option<Searcher>> {
+        self.kept.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -683,7 +706,13 @@ impl Game {
     fn player_decision(&self, py: Python<'_>, player: &str, seed: u64) -> PyResult<Action> {
         let p = crate::convert::parse::<duke_engine::search::Player>(player)?;
         let game = self.engine(py);
-        let (d, _) = interruptible(py, Searcher::new(), move |s| p.decide(&game, s, seed))?
+        let (d, _) = self
+            .searching(py, move |s| {
+                // A new searcher's settings, on a kept one too.
+                s.set_evaluation(&duke_engine::search::nnue::Evaluation::default());
+                s.set_threads(1).expect("one thread is in range");
+                p.decide(&game, s, seed)
+            })?
             .map_err(Error::from)?;
         Ok(Action::of_decision(py, d))
     }

@@ -47,11 +47,23 @@ pub fn with_stop<T: Send>(
 /// Runs a search that Ctrl-C stops (see [`with_stop`]).
 pub fn interruptible<T: Send>(
     py: Python<'_>,
-    mut searcher: Searcher,
+    searcher: Searcher,
     search: impl FnOnce(&mut Searcher) -> T + Send,
 ) -> PyResult<T> {
+    interruptible_keeping(py, searcher, search).map(|(t, _)| t)
+}
+
+/// [`interruptible`] that gives the searcher back, for the game's next
+/// request (a levy's placement after its decision).
+pub fn interruptible_keeping<T: Send>(
+    py: Python<'_>,
+    mut searcher: Searcher,
+    search: impl FnOnce(&mut Searcher) -> T + Send,
+) -> PyResult<(T, Searcher)> {
     with_stop(py, move |stop| {
         searcher.set_stop_flag(Some(stop));
-        search(&mut searcher)
+        let t = search(&mut searcher);
+        searcher.set_stop_flag(None);
+        (t, searcher)
     })
 }

@@ -59,6 +59,19 @@ pub struct Game {
     inner: EngineGame,
     /// The learned evaluation of this game's AI searches (`setNetwork`).
     network: duke_engine::search::nnue::Evaluation,
+    kept: Kept,
+}
+
+/// The searcher of a timed decision to levy, kept for the drawn troop's
+/// placement, the game's next request ([`Searcher::awaits_placement`]);
+/// none otherwise, and a copy of the game starts with none.
+#[derive(Default)]
+struct Kept(core::cell::RefCell<Option<Searcher>>);
+
+impl Clone for Kept {
+    fn clone(&self) -> Kept {
+        Kept::default()
+    }
 }
 
 impl Game {
@@ -66,7 +79,18 @@ impl Game {
     /// evaluation.
     fn answer(&self, request: Request) -> Result<Answer> {
         let request = request.with_evaluation(self.network.clone());
-        Ok(Searcher::new().decide(&self.inner, &request)?)
+        Ok(self.searching(|s| s.decide(&self.inner, &request))?)
+    }
+
+    /// `f` with this game's kept searcher, or a new one; kept afterwards
+    /// only while it awaits the placement of its levy.
+    fn searching<T>(&self, f: impl FnOnce(&mut Searcher) -> T) -> T {
+        let mut searcher = self.kept.0.take().unwrap_or_default();
+        let t = f(&mut searcher);
+        if searcher.awaits_placement() {
+            self.kept.0.replace(Some(searcher));
+        }
+        t
     }
 }
 
@@ -125,6 +149,7 @@ impl Game {
         };
         Ok(Game {
             network: Default::default(),
+            kept: Kept::default(),
             inner,
         })
     }
@@ -138,6 +163,7 @@ impl Game {
     ) -> Result<Game> {
         Ok(Game {
             network: Default::default(),
+            kept: Kept::default(),
             inner: EngineGame::from_position(position.inner, seed(&seed_value)?),
         })
     }
@@ -154,6 +180,7 @@ impl Game {
         let text = text.as_str();
         Ok(Game {
             network: Default::default(),
+            kept: Kept::default(),
             inner: if seed_value.is_undefined() || seed_value.is_null() {
                 EngineGame::from_record(text)?
             } else {
@@ -459,9 +486,10 @@ impl Game {
     ) -> Result<Action> {
         let p: duke_engine::search::Player = crate::convert::text(&player, "player")?.parse()?;
         let s = seed(&seed_value)?;
-        let mut searcher = Searcher::new();
-        searcher.set_evaluation(&self.network);
-        let (d, _) = p.decide(&self.inner, &mut searcher, s)?;
+        let (d, _) = self.searching(|searcher| {
+            searcher.set_evaluation(&self.network);
+            p.decide(&self.inner, searcher, s)
+        })?;
         Ok(Action { inner: d })
     }
 
