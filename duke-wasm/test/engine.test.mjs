@@ -67,6 +67,21 @@ const corpus = data("bad_inputs.txt")
   .map((line, i) => [i + 1, line])
   .filter(([, line]) => line && !line.startsWith("#"));
 
+test("a timed placement continues its game's decision to levy; a copy of the game starts afresh", () => {
+  // Loss 2's position before its levy. Searches with a time limit and a
+  // depth they reach long before it, so that their node counts are exact.
+  const game = Game.fromPosition(new Position("1+f2f1/6/4+P1/s1m1+B1/+d2+r1D/1F4 l ACFGIKLMPPRSW/abcfgiklnpppw 0 16"), 1);
+  const decision = game.bestDecision({ depth: 4, millis: 600000 });
+  assert.equal(decision.levy, true);
+  game.draw();
+  const fresh = game.copy().bestDecision({ depth: 3, millis: 600000 });
+  const continued = game.bestDecision({ depth: 3, millis: 600000 });
+  assert.ok(continued.nodes < fresh.nodes, `${continued.nodes} nodes against ${fresh.nodes}`);
+  // Kept only for that one placement; and depth limits alone never keep it.
+  assert.equal(game.bestDecision({ depth: 3, millis: 600000 }).nodes, fresh.nodes);
+  assert.equal(game.bestDecision({ depth: 3 }).nodes, fresh.nodes);
+});
+
 test("the bad-input corpus is read", () => assert.ok(corpus.length > 50));
 
 for (const [n, line] of corpus) {

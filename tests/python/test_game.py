@@ -177,6 +177,24 @@ def test_ai_best_action_and_hint():
         assert str(e.value).startswith("the AI's decision: the game is over")
 
 
+def test_a_levy_turn_at_a_time_limit_decides_then_places():
+    # Loss 2's position before its levy: a timed decision to levy, then the
+    # drawn troop's square (the game keeps the decision's searcher for it,
+    # as every face does), on the game and on a copy made after the draw.
+    dpn = "1+f2f1/6/4+P1/s1m1+B1/+d2+r1D/1F4 l ACFGIKLMPPRSW/abcfgiklnpppw 0 16"
+    game = duke.Game.from_position(duke.Position(dpn))
+    assert game.best_action(depth=4, millis=600000).kind == "levy"
+    game.draw()
+    copy = game.copy()
+    placed = game.best_action(depth=3, millis=600000)
+    assert placed.kind == "place" and game.is_legal(placed)
+    assert copy.is_legal(copy.best_action(depth=3, millis=600000))
+    # The turn is over once the troop is placed: the next decision is the
+    # opponent's, from a new search.
+    game.play(placed)
+    assert game.is_legal(game.best_action(depth=2, millis=600000))
+
+
 def test_listed_actions_are_shared_objects_that_compare_by_value():
     # legal_actions() hands out one immutable object per action (no new
     # object per listing); they still compare, hash and print by value.
