@@ -323,6 +323,40 @@ fn a_timed_placement_continues_its_decisions_table_and_nothing_else_does() {
 }
 
 #[test]
+fn a_timed_placement_recalls_its_decisions_levy_when_the_table_lost_it() {
+    // Loss 2's position before its levy, with a table of 4,096 slots, which
+    // the decision's depth-5 search (about 1.5 million nodes) overwrites many
+    // times over: the levy's memory keeps the placements' nodes and the
+    // answers to them, so that the General's placement to the same depth is
+    // the decision's result, found again in a few nodes.
+    let pos: Position = "1+f2f1/6/4+P1/s1m1+B1/+d2+r1D/1F4 l ACFGIKLMPPRSW/abcfgiklnpppw 0 16"
+        .parse()
+        .unwrap();
+    let general = Some(duke_engine::Troop::General);
+    let timed = |depth| Limits {
+        depth: Some(depth),
+        nodes: None,
+        millis: Some(600_000),
+    };
+    let small = || Searcher::with_table_entries(4096);
+    let fresh = small().search(&pos, general, &[], &timed(5));
+    let mut kept = small();
+    assert_eq!(
+        kept.search(&pos, None, &[], &timed(5)).decision,
+        Decision::Levy
+    );
+    let continued = kept.search(&pos, general, &[], &timed(5));
+    assert!(
+        continued.nodes * 100 < fresh.nodes,
+        "{} nodes after the decision against {} fresh",
+        continued.nodes,
+        fresh.nodes
+    );
+    assert_eq!(continued.decision, fresh.decision);
+    assert_eq!(continued.depth, 5);
+}
+
+#[test]
 fn finds_forced_duke_captures() {
     let text = include_str!("../../tests/data/tactics.txt");
     let mut n = 0;

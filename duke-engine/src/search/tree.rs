@@ -20,6 +20,15 @@ pub(super) const EVAL_CACHE: usize = 1 << 15;
 /// Entries of the quiescence table (a power of two).
 pub(super) const Q_TABLE: usize = 1 << 16;
 
+/// Entries of the levy's memory (a power of two): a root levy's nodes two
+/// plies deep are a few thousand positions (each troop's squares, then the
+/// opponent's answers).
+pub(super) const LEVY_MEMORY: usize = 1 << 13;
+
+/// How deep below a timed decision's root levy its nodes are remembered:
+/// the placements' positions (ply 1) and the answers to them (ply 2).
+const REMEMBERED_PLIES: usize = 3;
+
 /// A searcher: its transposition table, history and killer tables.
 /// Reuse one across searches to keep the table's allocation. Every search
 /// starts from a cleared table, so results are deterministic (with one
@@ -66,6 +75,18 @@ pub struct Searcher {
     /// when it was a timed search of a decision that chose to levy: the
     /// placement that follows it keeps its table.
     pub(super) levy_turn: Option<u64>,
+    /// The levy's memory: the table's entries of the nodes a timed
+    /// decision's root levy searched within two plies (the placements, and
+    /// the opponent's answers), which the main table's always-replaced
+    /// slots lose to the rest of that search. The placement that continues
+    /// the decision copies them back into the table.
+    pub(super) memory: Table,
+    /// Nodes below this ply are also stored in `memory` (0 outside a
+    /// timed decision's root levy).
+    pub(super) remember_below: usize,
+    /// Whether the current search is a timed decision, whose root levy is
+    /// remembered.
+    pub(super) remembering: bool,
     #[cfg(feature = "std")]
     pub(super) start: Option<Instant>,
     #[cfg(feature = "std")]
@@ -211,6 +232,9 @@ impl Searcher {
             acc_pos: Vec::new(),
             acc_valid: [false; MAX_PLY],
             levy_turn: None,
+            memory: Table::new(LEVY_MEMORY),
+            remember_below: 0,
+            remembering: false,
             #[cfg(feature = "std")]
             start: None,
             #[cfg(feature = "std")]
@@ -470,7 +494,11 @@ impl Searcher {
     /// search of the same position (and history) that chose to levy
     /// ([`Searcher::awaits_placement`]). That search has already searched
     /// each troop's squares, so the placement's short share of the turn
-    /// starts deeper. Searches
+    /// starts deeper: the decision also kept its levy's nodes two plies
+    /// deep apart from the table (the placements and the answers to them,
+    /// which the rest of its search evicts from the table's slots), and the
+    /// placement copies them back, so that it finds the decision's depth
+    /// again in a few nodes and spends its time beyond it. Searches
     /// with only depth or node limits always clear the table, so their
     /// results depend only on their input.
     ///
@@ -507,10 +535,18 @@ impl Searcher {
         let turn = turn_key(pos, history);
         let timed = limits.millis.is_some();
         let continues = timed && drawn.is_some() && self.levy_turn == Some(turn);
-        if !continues {
+        if continues {
+            // The levy's nodes near the root, which the rest of the
+            // decision's search has mostly evicted from the table.
+            self.tt.store_all(&self.memory);
+        } else {
             self.tt.clear();
         }
         self.levy_turn = None;
+        self.remembering = timed && drawn.is_none();
+        if self.remembering {
+            self.memory.clear();
+        }
         #[cfg(all(feature = "std", not(target_arch = "wasm32")))]
         let (best, top) = if self.threads > 1 {
             self.search_threads(pos, drawn, history, limits, k)
@@ -519,6 +555,7 @@ impl Searcher {
         };
         #[cfg(not(all(feature = "std", not(target_arch = "wasm32"))))]
         let (best, top) = self.iterate(pos, drawn, history, limits, k);
+        self.remembering = false;
         if timed && drawn.is_none() && best.decision == Decision::Levy {
             self.levy_turn = Some(turn);
         }
@@ -749,7 +786,14 @@ impl Searcher {
     ) -> i32 {
         self.enter(0, pos);
         match d {
-            Decision::Levy => self.chance(pos, depth, alpha, beta, 0),
+            Decision::Levy => {
+                if self.remembering {
+                    self.remember_below = REMEMBERED_PLIES;
+                }
+                let s = self.chance(pos, depth, alpha, beta, 0);
+                self.remember_below = 0;
+                s
+            }
             Decision::Act(a) => {
                 debug_assert!(drawn.is_none() || a.kind() == ActionKind::Place);
                 let mut child = *pos;
@@ -945,15 +989,16 @@ impl Searcher {
             } else {
                 UPPER
             };
-            self.tt.store(
-                pos.key(),
-                TtEntry {
-                    best: best_action,
-                    score: to_tt(alpha, ply),
-                    depth: depth.min(127) as i8,
-                    flag,
-                },
-            );
+            let entry = TtEntry {
+                best: best_action,
+                score: to_tt(alpha, ply),
+                depth: depth.min(127) as i8,
+                flag,
+            };
+            self.tt.store(pos.key(), entry);
+            if ply < self.remember_below {
+                self.memory.store(pos.key(), entry);
+            }
         }
         alpha
     }

@@ -127,6 +127,19 @@ impl Table {
         s.data.store(data, Relaxed);
         s.check.store(key ^ data, Relaxed);
     }
+
+    /// Stores every entry of `other` in this table (each over what its
+    /// slot here held).
+    pub fn store_all(&self, other: &Table) {
+        for s in other.slots.iter() {
+            let data = s.data.load(Relaxed);
+            // An empty slot's word is 0; a stored entry's flag is not.
+            if data != 0 {
+                let key = s.check.load(Relaxed) ^ data;
+                self.store(key, Entry::unpack(data));
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -150,6 +163,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn store_all_copies_every_entry_of_another_table() {
+        let small = Table::new(4);
+        let big = Table::new(64);
+        let e = |depth| Entry {
+            best: 5,
+            score: -40,
+            depth,
+            flag: LOWER,
+        };
+        small.store(0x1234_0001, e(3));
+        small.store(0x9876_0002, e(7));
+        big.store(0x5555_0011, e(1));
+        big.store_all(&small);
+        assert_eq!(big.probe(0x1234_0001), Some(e(3)));
+        assert_eq!(big.probe(0x9876_0002), Some(e(7)));
+        // Its other entries stay; the empty slots of `small` copy nothing.
+        assert_eq!(big.probe(0x5555_0011), Some(e(1)));
+        assert_eq!(big.probe(0), None);
     }
 
     #[test]
