@@ -106,8 +106,9 @@ fn levy_turns(turns: usize) {
     let mut times: Vec<f64> = Vec::with_capacity(turns);
     let mut seed = 0u64;
     let mut depths = 0u64;
-    // The turns whose decision was to levy, and their placements' depths.
-    let mut levied = (0u64, 0u64);
+    // The turns whose decision was to levy, and their decisions' and
+    // placements' depths.
+    let mut levied = (0u64, 0u64, 0u64);
     while times.len() < turns {
         let mut game = Game::standard(seed);
         let mut x = seed * 7919 + 1;
@@ -127,6 +128,7 @@ fn levy_turns(turns: usize) {
                 if decided.decision == Decision::Levy {
                     levied.0 += 1;
                     levied.1 += u64::from(placed.depth);
+                    levied.2 += u64::from(decided.depth);
                 }
                 if times.len().is_multiple_of(50) {
                     let max = times.iter().cloned().fold(0.0, f64::max);
@@ -142,12 +144,13 @@ fn levy_turns(turns: usize) {
     let mean = times.iter().sum::<f64>() / n as f64;
     let over = times.iter().filter(|&&t| t >= 1.05).count();
     println!(
-        "level 5: {n} levy turns (decision and placement), mean {mean:.3} s, median {:.3} s, 99th percentile {:.3} s, longest {:.3} s; {over} at 1.05 s or more; the placement's mean depth {:.2}, {:.2} in the {} turns whose decision was to levy",
+        "level 5: {n} levy turns (decision and placement), mean {mean:.3} s, median {:.3} s, 99th percentile {:.3} s, longest {:.3} s; {over} at 1.05 s or more; the placement's mean depth {:.2}, {:.2} in the {} turns whose decision was to levy (their decision's mean depth {:.2})",
         times[n / 2],
         times[(n * 99 / 100).min(n - 1)],
         times[n - 1],
         depths as f64 / n as f64,
         levied.1 as f64 / levied.0.max(1) as f64,
-        levied.0
+        levied.0,
+        levied.2 as f64 / levied.0.max(1) as f64
     );
 }
