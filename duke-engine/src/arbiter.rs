@@ -1067,7 +1067,9 @@ impl Position {
     /// The legal actions of the tile on `sq`, each with the mark of its
     /// face that the action uses (what a program shows on the target
     /// squares); none for an empty square or a tile of the side not to
-    /// move.
+    /// move. An action that uses no mark is not listed: under Other
+    /// Objective, a carrier's Flag pass ([`Position::actions_from`] lists
+    /// every legal action of the tile, passes included).
     ///
     /// ```
     /// use duke_engine::{Mark, Position, Square};

@@ -335,7 +335,9 @@ impl Position {
 
     /// The legal actions of the tile on a square, each with the mark of its
     /// chart that it uses ("move", "jump", "slide", "jump_slide", "strike",
-    /// "command"), as a list of (Action, mark).
+    /// "command"), as a list of (Action, mark). An action that uses no mark
+    /// is not listed: under Other Objective, a carrier's Flag pass
+    /// (legal_actions lists it).
     fn targets(
         &self,
         py: Python<'_>,

@@ -332,7 +332,9 @@ impl Position {
     }
 
     /// The legal actions of the tile on a square, each with the mark it
-    /// uses: `[{ action, to, mark }]`.
+    /// uses: `[{ action, to, mark }]`. An action that uses no mark is not
+    /// listed: under Other Objective, a carrier's Flag pass (`legalActions`
+    /// lists it).
     #[wasm_bindgen(unchecked_return_type = "Target[]")]
     pub fn targets(
         &self,
