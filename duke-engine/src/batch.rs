@@ -11,7 +11,7 @@ use crate::encode::{
     ACTION_SPACE, DRAW, OBS_LEN,
 };
 
-use crate::game::draw_troop;
+use crate::draw::draw_troop;
 use crate::movegen::Sink;
 use crate::repetition::Window;
 use crate::zobrist::mix;

@@ -239,6 +239,8 @@ pub mod batch;
 mod bitboard;
 mod charts;
 pub mod dpn;
+#[cfg(feature = "alloc")]
+mod draw;
 pub mod encode;
 mod error;
 mod expanded;

@@ -18,7 +18,7 @@
 
 use core::fmt;
 
-use crate::game::draw_square;
+use crate::draw::draw_square;
 use crate::masks::ADJACENT;
 use crate::position::NO_SQUARE;
 use crate::{
