@@ -841,3 +841,46 @@ fn fixed_places_all_of_dark_riders_pikemen() {
     assert!(out.contains("AI: Dark places the Knight"), "{out}");
     assert!(out.contains("turn 2, Light to move (you)"), "{out}");
 }
+
+#[test]
+fn the_books_transcripts_of_duke_play_are_what_it_prints() {
+    // Each `text` block of the book that starts with `$ duke play` is a
+    // session at a terminal: a line with `> ` is a prompt and what the
+    // player typed after it, `...` leaves lines out, and every other line
+    // is the program's. Piped, the program prints the same lines in the
+    // same order, without the player's typing.
+    let book = include_str!("../../docs/src/expanded.md");
+    let mut blocks = 0;
+    for block in book.split("```text\n").skip(1) {
+        let block = block.split("```").next().unwrap();
+        let mut lines = block.lines();
+        let Some(command) = lines.next().and_then(|l| l.strip_prefix("$ duke ")) else {
+            continue;
+        };
+        let args: Vec<&str> = command.split_whitespace().collect();
+        let mut input = String::new();
+        let mut expected: Vec<&str> = Vec::new();
+        for line in lines.filter(|l| *l != "...") {
+            match line.split_once("> ") {
+                Some((prompt, typed)) => {
+                    input.push_str(typed);
+                    input.push('\n');
+                    let end = prompt.len() + 2;
+                    expected.push(&line[..end]);
+                }
+                None => expected.push(line.trim_end()),
+            }
+        }
+        let (out, err, ok) = run(&args, &input);
+        assert!(ok && err.is_empty(), "duke {command}: {err}");
+        let mut rest = out.as_str();
+        for piece in expected {
+            let at = rest.find(piece).unwrap_or_else(|| {
+                panic!("duke {command}: the book's line\n{piece}\nis not printed (in this order) in\n{out}")
+            });
+            rest = &rest[at + piece.len()..];
+        }
+        blocks += 1;
+    }
+    assert_eq!(blocks, 4, "the four transcripts of Expanded Play");
+}
