@@ -612,8 +612,14 @@ impl StepError {
     }
 }
 
-/// The most games one [`VecGame`] holds: with observations and masks a
-/// game takes about 6.3 KB, so the largest batch stays near 420 MB.
+/// The most games one [`VecGame`] holds. Under the standard rules a game
+/// takes about 1 KB (`size_of` of its state, 996 bytes today) and 8 bytes
+/// for each action of its episode, and its observation and mask 9,289
+/// bytes: a batch of this many games in episodes of 200 actions holds
+/// about 0.8 GB. Under other rules each game is a whole [`Game`] (2,272
+/// bytes) that keeps a position and an action (104 bytes) for each action
+/// of its episode, with an observation and mask of 9,988 bytes: about
+/// 2.5 GB for the same batch.
 pub const MAX_GAMES: usize = 1 << 16;
 
 /// A batch size outside 1 to [`MAX_GAMES`], or a batch the heap cannot
