@@ -278,20 +278,27 @@ fn node_limited_search_is_deterministic() {
     assert_eq!(a, b);
 }
 
-#[test]
-fn a_timed_placement_continues_its_decisions_table_and_nothing_else_does() {
-    // Loss 2's position before its levy (the General drawn): level 5's
-    // decision to levy, then the General's square. Timed searches with a depth
-    // they reach long before their time, so that the nodes are exact.
-    let pos: Position = "1+f2f1/6/4+P1/s1m1+B1/+d2+r1D/1F4 l ACFGIKLMPPRSW/abcfgiklnpppw 0 16"
-        .parse()
-        .unwrap();
-    let general = Some(duke_engine::Troop::General);
-    let timed = |depth| Limits {
+/// Loss 2's position before its levy, where level 5 levies and draws the
+/// General.
+fn loss_2_before_its_levy() -> (Position, Option<duke_engine::Troop>) {
+    let pos = "1+f2f1/6/4+P1/s1m1+B1/+d2+r1D/1F4 l ACFGIKLMPPRSW/abcfgiklnpppw 0 16";
+    (pos.parse().unwrap(), Some(duke_engine::Troop::General))
+}
+
+/// A timed search with a depth it reaches long before its time, so that
+/// its nodes are exact.
+fn timed(depth: u32) -> Limits {
+    Limits {
         depth: Some(depth),
         nodes: None,
         millis: Some(600_000),
-    };
+    }
+}
+
+#[test]
+fn a_timed_placement_continues_its_decisions_table_and_nothing_else_does() {
+    // Level 5's decision to levy, then the General's square.
+    let (pos, general) = loss_2_before_its_levy();
     let fresh = Searcher::new().search(&pos, general, &[], &timed(3));
     let mut kept = Searcher::new();
     assert_eq!(
@@ -324,20 +331,12 @@ fn a_timed_placement_continues_its_decisions_table_and_nothing_else_does() {
 
 #[test]
 fn a_timed_placement_recalls_its_decisions_levy_when_the_table_lost_it() {
-    // Loss 2's position before its levy, with a table of 4,096 slots, which
-    // the decision's depth-5 search (about 1.5 million nodes) overwrites many
-    // times over: the levy's memory keeps the placements' nodes and the
-    // answers to them, so that the General's placement to the same depth is
-    // the decision's result, found again in a few nodes.
-    let pos: Position = "1+f2f1/6/4+P1/s1m1+B1/+d2+r1D/1F4 l ACFGIKLMPPRSW/abcfgiklnpppw 0 16"
-        .parse()
-        .unwrap();
-    let general = Some(duke_engine::Troop::General);
-    let timed = |depth| Limits {
-        depth: Some(depth),
-        nodes: None,
-        millis: Some(600_000),
-    };
+    // A table of 4,096 slots, which the decision's depth-5 search (about 1.5
+    // million nodes) overwrites many times over: the levy's memory keeps the
+    // placements' nodes and the answers to them, so that the General's
+    // placement to the same depth is the decision's result, found again in a
+    // few nodes.
+    let (pos, general) = loss_2_before_its_levy();
     let small = || Searcher::with_table_entries(4096);
     let fresh = small().search(&pos, general, &[], &timed(5));
     let mut kept = small();
