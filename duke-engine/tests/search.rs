@@ -443,3 +443,37 @@ fn every_way_into_the_search_evaluates_alike() {
         assert_eq!(scored[0].1, searched.score, "{id}");
     }
 }
+
+/// A timed turn where a levy is possible: while an action leads, the
+/// decision may take the level's whole time; while the levy leads, it
+/// stops at 3/4 of it, leaving the placement its share.
+#[test]
+fn a_timed_turn_that_can_levy_stops_early_only_when_the_levy_leads() {
+    use duke_engine::search::Request;
+    use std::time::Instant;
+    let request = Request::new().with_millis(400).unwrap();
+    let mut searcher = Searcher::new();
+    // An action (taking a Footman) leads by more than a Footman.
+    let pos: Position = "2fd1+f/6/1F1g2/4+f1/2+C+F2/1+D4 l ABFGIKLMNPPPRSW/abciklmnppprsw 5 12"
+        .parse()
+        .unwrap();
+    assert!(pos.can_levy());
+    let start = Instant::now();
+    let answer = searcher
+        .decide(&Game::from_position(pos, 1), &request)
+        .unwrap();
+    assert_ne!(answer.decision, Decision::Levy);
+    let spent = start.elapsed().as_millis();
+    assert!(
+        spent >= 390,
+        "an action's turn stopped after {spent} ms of 400"
+    );
+    // The opening's levy leads from the first iteration on.
+    let game = Game::standard(0);
+    let start = Instant::now();
+    let answer = searcher.decide(&game, &request).unwrap();
+    let spent = start.elapsed().as_millis();
+    assert_eq!(answer.decision, Decision::Levy);
+    assert!(spent < 380, "the levy's decision took {spent} ms of 400");
+    assert!(searcher.awaits_placement());
+}

@@ -149,9 +149,10 @@ impl Level {
 /// | 5 | iterative deepening to depth 16 with quiescence, 0.95 s per turn (and at most 50,000,000 nodes) | none |
 ///
 /// Level 5's time is per turn: when a levy is possible,
-/// [`Searcher::decide`](super::Searcher::decide) gives the decision 3/4 of the time and nodes
-/// and the drawn troop's placement 1/5, so that a levy turn (two searches)
-/// stays within it too.
+/// [`Searcher::decide`](super::Searcher::decide) lets the decision take the
+/// whole time while an action leads its search, and stops it at 3/4 of the
+/// time when the levy leads, so that the drawn troop's placement has the
+/// rest (1/5), and a levy turn (two searches) stays within the second.
 ///
 /// # Panics
 ///
@@ -190,21 +191,80 @@ impl Default for Level {
 }
 
 /// The limits of one of a level's searches, so that a whole turn keeps to
-/// the level's time: when a levy is possible, the turn may be two searches
-/// (the decision to levy, then the drawn troop's square), so a timed
-/// level gives the first 3/4 of its time and nodes and the placement 1/5.
-/// Levels without a time limit search alike in both.
-pub(super) fn turn_limits(limits: &Limits, pos: &Position, drawn: Option<Troop>) -> Limits {
+/// the level's time, and the time after which the search stops early when
+/// its best decision so far is the levy. When a levy is possible, the turn
+/// may be two searches (the decision to levy, then the drawn troop's
+/// square): a timed level's decision may take the whole time when it
+/// plays an action, but stops at 3/4 of it when the levy leads, leaving
+/// the placement its share ([`placement_millis`]); its nodes are 3/4 of the
+/// level's. Levels without a time limit search alike in both.
+pub(super) fn turn_limits(
+    limits: &Limits,
+    pos: &Position,
+    drawn: Option<Troop>,
+) -> (Limits, Option<u64>) {
     let share = |n: u64, num: u64, den: u64| (n * num / den).max(1);
-    let (num, den) = match (limits.millis, drawn) {
-        (None, _) => return *limits,
-        (Some(_), Some(_)) => (1, 5),
-        (Some(_), None) if pos.can_levy() => (3, 4),
-        (Some(_), None) => return *limits,
-    };
-    Limits {
-        depth: limits.depth,
-        nodes: limits.nodes.map(|n| share(n, num, den)),
-        millis: limits.millis.map(|n| share(n, num, den)),
+    match (limits.millis, drawn) {
+        (None, _) => (*limits, None),
+        (Some(ms), Some(_)) => (
+            Limits {
+                nodes: limits.nodes.map(|n| share(n, 1, 5)),
+                millis: Some(share(ms, 1, 5)),
+                ..*limits
+            },
+            None,
+        ),
+        (Some(ms), None) if pos.can_levy() => (
+            Limits {
+                nodes: limits.nodes.map(|n| share(n, 3, 4)),
+                ..*limits
+            },
+            Some(share(ms, 3, 4)),
+        ),
+        (Some(_), None) => (*limits, None),
+    }
+}
+
+/// The time of a drawn troop's placement when the same searcher's decision
+/// to levy took `spent` of the turn's `total` milliseconds: what is left of
+/// the turn, at most 1/5 of it (a decision that stopped at 3/4 leaves
+/// that) and at least 1/12 (a decision whose search found the levy best
+/// only late in its time), so that the turn's two searches stay within
+/// 13/12 of its time.
+pub(super) fn placement_millis(total: u64, spent: u64) -> u64 {
+    total
+        .saturating_sub(spent)
+        .clamp((total / 12).max(1), (total / 5).max(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_turn_that_can_levy_gives_the_decision_the_whole_time_and_stops_a_levy_at_three_quarters() {
+        let lvl = level(5).limits;
+        let start = Position::standard();
+        assert!(start.can_levy());
+        let (decision, levy_stop) = turn_limits(&lvl, &start, None);
+        assert_eq!(decision.millis, lvl.millis);
+        assert_eq!(levy_stop, Some(950 * 3 / 4));
+        assert_eq!(decision.nodes, lvl.nodes.map(|n| n * 3 / 4));
+        let (placement, none) = turn_limits(&lvl, &start, Some(Troop::General));
+        assert_eq!((placement.millis, none), (Some(190), None));
+        // Depth and node limits alone are the same in every search.
+        let depth = Limits::depth(4);
+        assert_eq!(turn_limits(&depth, &start, None), (depth, None));
+    }
+
+    #[test]
+    fn the_placement_has_what_is_left_of_the_turn_within_its_bounds() {
+        // Stopped at 3/4: the usual 1/5.
+        assert_eq!(placement_millis(950, 712), 190);
+        assert_eq!(placement_millis(950, 800), 150);
+        // A levy found best late, or a decision past its time: 1/12.
+        assert_eq!(placement_millis(950, 940), 79);
+        assert_eq!(placement_millis(950, 2000), 79);
+        assert_eq!(placement_millis(1, 0), 1);
     }
 }

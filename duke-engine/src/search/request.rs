@@ -4,7 +4,7 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::level::turn_limits;
+use super::level::{placement_millis, turn_limits};
 use super::nnue::Evaluation;
 use super::{level, Level, Limits, Searcher, DEFAULT_LEVEL, HINT_LEVEL};
 use crate::{Action, Decision, Game, GameError, Limit, Phase, Position, RangeError, Troop};
@@ -318,13 +318,20 @@ impl Searcher {
         let lvl = request.level();
         self.set_quiescence(lvl.quiescence);
         // A hint is one search; a turn may be two (a levy, then its square).
-        let limits = if request.advice {
-            lvl.limits
+        let (mut limits, levy_millis) = if request.advice {
+            (lvl.limits, None)
         } else {
             turn_limits(&lvl.limits, pos, drawn)
         };
+        if let (Some(total), Some(_)) = (lvl.limits.millis, drawn) {
+            if !request.advice && self.levy_turn == Some(super::tree::turn_key(pos, history)) {
+                limits.millis = Some(placement_millis(total, self.levy_spent));
+            }
+        }
         if lvl.noise <= 0 {
+            self.levy_millis = levy_millis;
             let (best, top) = self.search_top(pos, drawn, history, &limits, request.top);
+            self.levy_millis = None;
             return Ok(Answer {
                 decision: best.decision,
                 score: best.score,

@@ -75,6 +75,15 @@ pub struct Searcher {
     /// when it was a timed search of a decision that chose to levy: the
     /// placement that follows it keeps its table.
     pub(super) levy_turn: Option<u64>,
+    /// The milliseconds that search took, when `levy_turn` is set: the
+    /// placement has what is left of the turn ([`level::placement_millis`]).
+    pub(super) levy_spent: u64,
+    /// A timed decision stops after this many milliseconds while the levy
+    /// leads its search (set by [`Searcher::decide`] for a turn where a
+    /// levy is possible; `None` otherwise).
+    pub(super) levy_millis: Option<u64>,
+    /// Whether the decision leading the current search is the levy.
+    pub(super) levy_leads: bool,
     /// The levy's memory: the table's entries of the nodes a timed
     /// decision's root levy searched within two plies (the placements, and
     /// the opponent's answers), which the main table's always-replaced
@@ -232,6 +241,9 @@ impl Searcher {
             acc_pos: Vec::new(),
             acc_valid: [false; MAX_PLY],
             levy_turn: None,
+            levy_spent: 0,
+            levy_millis: None,
+            levy_leads: false,
             memory: Table::new(LEVY_MEMORY),
             remember_below: 0,
             remembering: false,
@@ -467,7 +479,9 @@ impl Searcher {
             }
             #[cfg(feature = "std")]
             if let (Some(ms), Some(start)) = (self.limits.millis, self.start) {
-                if start.elapsed().as_millis() as u64 >= ms {
+                let spent = start.elapsed().as_millis() as u64;
+                let levy_done = self.levy_leads && self.levy_millis.is_some_and(|l| spent >= l);
+                if spent >= ms || levy_done {
                     self.stopped = true;
                 }
             }
@@ -543,6 +557,7 @@ impl Searcher {
             self.tt.clear();
         }
         self.levy_turn = None;
+        self.levy_spent = 0;
         self.remembering = timed && drawn.is_none();
         if self.remembering {
             self.memory.clear();
@@ -558,6 +573,10 @@ impl Searcher {
         self.remembering = false;
         if timed && drawn.is_none() && best.decision == Decision::Levy {
             self.levy_turn = Some(turn);
+            #[cfg(feature = "std")]
+            {
+                self.levy_spent = self.start.map_or(0, |t| t.elapsed().as_millis() as u64);
+            }
         }
         (best, top)
     }
@@ -638,6 +657,7 @@ impl Searcher {
         // register, which valgrind then reports as a jump on uninitialised
         // bytes.
         let mut ranked: Vec<(usize, i32)> = Vec::with_capacity(keep + 1);
+        self.levy_leads = false;
         for depth in 1..=max_depth {
             ranked.clear();
             for (i, &d) in order.iter().enumerate() {
@@ -658,6 +678,11 @@ impl Searcher {
                     let at = ranked.partition_point(|&(_, s)| s >= score);
                     ranked.insert(at, (i, score));
                     ranked.truncate(keep);
+                }
+                // The decision the search would play if it stopped now (a
+                // first iteration is always finished).
+                if depth > 1 || i + 1 == order.len() {
+                    self.levy_leads = order[ranked[0].0] == Decision::Levy;
                 }
             }
             let iteration_best = ranked.first().map(|&(i, score)| (order[i], score));

@@ -8,15 +8,13 @@
 //! games are played under Expanded Play's rules `R`, from the engine's
 //! setup with the terrain drawn by each game's seed).
 //!
-//! With `--levy N` it times N levy turns of level 5 instead: at positions of
-//! seeded random games where the side to move can levy, the search of the
-//! decision (timed as a turn where a levy is possible) and then, on a copy
-//! where the bag has drawn a troop, the search of its square, together.
-//! The placement is timed whatever the decision was, so every position
-//! gives a levy turn's two searches; the decision's search takes its time
-//! the same way whichever decision it returns (it stops on its clock, at
-//! depth 16 or on a forced result). It also prints the placement's mean
-//! depth: the search of the square keeps the decision's table.
+//! With `--levy N` it times N levy turns of level 5 instead: turns, at
+//! positions of seeded random games, where the side to move can levy,
+//! played as level 5 plays them: the decision, and when it is to levy, the
+//! draw and the search of the drawn troop's square, timed together. It
+//! prints the longest of them all and of those that levied, and, over the
+//! turns that levied, the mean depth of the decision and of the placement
+//! (which keeps the decision's table).
 
 use std::time::Instant;
 
@@ -105,10 +103,9 @@ fn levy_turns(turns: usize) {
     let request = Request::new().with_level(5).expect("level 5");
     let mut times: Vec<f64> = Vec::with_capacity(turns);
     let mut seed = 0u64;
-    let mut depths = 0u64;
-    // The turns whose decision was to levy, and their decisions' and
-    // placements' depths.
-    let mut levied = (0u64, 0u64, 0u64);
+    // The turns whose decision was to levy: their longest time, and their
+    // decisions' and placements' depths.
+    let (mut levied, mut levied_max, mut decided_depths, mut placed_depths) = (0u64, 0.0f64, 0, 0);
     while times.len() < turns {
         let mut game = Game::standard(seed);
         let mut x = seed * 7919 + 1;
@@ -119,20 +116,22 @@ fn levy_turns(turns: usize) {
             if turn >= 4 && turn % 5 == 0 && game.position().can_levy() {
                 let start = Instant::now();
                 let decided = searcher.decide(&game, &request).expect("a decision");
-                let mut g = game.clone();
-                g.draw().expect("a levy is possible");
-                let placed = searcher.decide(&g, &request).expect("a square");
-                let secs = start.elapsed().as_secs_f64();
-                times.push(secs);
-                depths += u64::from(placed.depth);
                 if decided.decision == Decision::Levy {
-                    levied.0 += 1;
-                    levied.1 += u64::from(placed.depth);
-                    levied.2 += u64::from(decided.depth);
+                    let mut g = game.clone();
+                    g.apply(Decision::Levy).expect("a levy is possible");
+                    let placed = searcher.decide(&g, &request).expect("a square");
+                    levied += 1;
+                    levied_max = levied_max.max(start.elapsed().as_secs_f64());
+                    decided_depths += u64::from(decided.depth);
+                    placed_depths += u64::from(placed.depth);
                 }
+                times.push(start.elapsed().as_secs_f64());
                 if times.len().is_multiple_of(50) {
                     let max = times.iter().cloned().fold(0.0, f64::max);
-                    eprintln!("{} levy turns, longest {max:.3} s", times.len());
+                    eprintln!(
+                        "{} levy turns, {levied} levied, longest {max:.3} s",
+                        times.len()
+                    );
                 }
             }
             duke_tools::random_turn(&mut game, &mut x);
@@ -143,14 +142,13 @@ fn levy_turns(turns: usize) {
     let n = times.len();
     let mean = times.iter().sum::<f64>() / n as f64;
     let over = times.iter().filter(|&&t| t >= 1.05).count();
+    let per = |total: u64| total as f64 / levied.max(1) as f64;
     println!(
-        "level 5: {n} levy turns (decision and placement), mean {mean:.3} s, median {:.3} s, 99th percentile {:.3} s, longest {:.3} s; {over} at 1.05 s or more; the placement's mean depth {:.2}, {:.2} in the {} turns whose decision was to levy (their decision's mean depth {:.2})",
+        "level 5: {n} turns where a levy is possible, mean {mean:.3} s, median {:.3} s, 99th percentile {:.3} s, longest {:.3} s; {over} at 1.05 s or more; {levied} levied (decision and placement): longest {levied_max:.3} s, the decision's mean depth {:.2} and the placement's {:.2}",
         times[n / 2],
         times[(n * 99 / 100).min(n - 1)],
         times[n - 1],
-        depths as f64 / n as f64,
-        levied.1 as f64 / levied.0.max(1) as f64,
-        levied.0,
-        levied.2 as f64 / levied.0.max(1) as f64
+        per(decided_depths),
+        per(placed_depths),
     );
 }
