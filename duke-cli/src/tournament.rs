@@ -1,7 +1,7 @@
 //! `duke tournament`: matches between two players with paired seeds and
 //! colours swapped, a progress bar, win/draw/loss and an Elo difference
-//! with a 95% interval. Ctrl-C stops a match with the summary of the
-//! games finished.
+//! with a 95% interval, then the first player's win/draw/loss as Light and
+//! as Dark. Ctrl-C stops a match with the summary of the games finished.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
@@ -361,6 +361,24 @@ impl Match<'_> {
                 elo_text(p),
             )
         };
+        if !scores.is_empty() {
+            // Game `i` has the first player as Light when `i` is even.
+            let by_side = |light: bool| {
+                let (w, d, l) = tally(
+                    results
+                        .iter()
+                        .filter(|&&(i, _)| i.is_multiple_of(2) == light)
+                        .map(|&(_, s)| s),
+                );
+                format!("+{w} ={d} -{l}")
+            };
+            out.push_str(&format!(
+                "\n{} as Light: {}; as Dark: {}",
+                names[0],
+                by_side(true),
+                by_side(false)
+            ));
+        }
         let failures = self.failures.into_inner().unwrap();
         if !failures.is_empty() {
             out.push_str(&format!(

@@ -560,6 +560,16 @@ fn perft_actions_and_errors() {
     );
     let (out, _, ok) = run(&["tournament", "level1", "random", "--games", "4"], "");
     assert!(ok && out.contains("level1 vs random: 4 games"), "{out}");
+    // The same games by the first player's colour: two each.
+    let sides = out
+        .lines()
+        .find_map(|l| l.strip_prefix("level1 as Light: "))
+        .expect("a line by colour");
+    let counts: u32 = sides
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse::<u32>().ok())
+        .sum();
+    assert!(sides.contains("; as Dark: +") && counts == 4, "{out}");
     let (two, _, ok) = run(
         &[
             "tournament",
