@@ -344,7 +344,9 @@ impl Searcher {
         // A level with noise plays a decision chosen at random among those
         // scored within its noise of the best, from a generator seeded by
         // the request's seed and the position (never the bag's).
+        self.levy_millis = levy_millis;
         let best = self.search(pos, drawn, history, &limits);
+        self.levy_millis = None;
         let mut scored = self.score_all(pos, drawn, history, best.depth.clamp(1, NOISE_DEPTH));
         let top_score = scored.first().map_or(best.score, |&(_, s)| s);
         let near = scored
