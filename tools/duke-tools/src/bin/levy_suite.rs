@@ -14,6 +14,14 @@
 //! of `duke analyze --level 5` over loss records (each block headed by
 //! `== <record file>`, the file's name ending in `-light.txt` or
 //! `-dark.txt` for level 5's side).
+//!
+//! With `--find <games> [seconds]` it prints suite lines from self-play:
+//! in seeded games of level 3 against itself, every fourth turn from turn 8
+//! where a levy is possible, level 5 decides at its time and a deeper
+//! search (10 seconds by default, its two best decisions scored exactly)
+//! decides again; a line is printed where they disagree, one of the two is
+//! the levy, and the deeper search scores level 5's decision at least a
+//! Footman below its best (below its second when it is not among them).
 
 use duke_engine::search::{Request, Searcher};
 use duke_engine::{ActionView, Decision, Game, Position, Troop};
@@ -48,6 +56,17 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("--make") {
         make(args.get(1).expect("--make <analysis text>"));
+        return;
+    }
+    if args.first().map(String::as_str) == Some("--find") {
+        find(
+            args.get(1)
+                .expect("--find <games> [seconds]")
+                .parse()
+                .expect("a number of games"),
+            args.get(2)
+                .map_or(10, |s| s.parse().expect("a number of seconds")),
+        );
         return;
     }
     let runs: usize = args
@@ -181,4 +200,58 @@ fn record_name(text: &str, line: &str) -> String {
         .trim_end_matches(".txt")
         .replace("losses-level5-", "")
         .replace("losses-level5", "old")
+}
+
+/// Suite lines from self-play where a deeper search disagrees with level 5
+/// about a levy (see the module's documentation).
+fn find(games: u64, seconds: u64) {
+    let level_3 = Request::new().with_level(3).expect("level 3");
+    let level_5 = Request::new().with_level(5).expect("level 5");
+    let deeper = Request::new()
+        .with_millis(seconds * 1000)
+        .expect("a time")
+        .with_top(2)
+        .expect("two decisions");
+    let mut searcher = Searcher::new();
+    for seed in 0..games {
+        let mut game = Game::standard(seed);
+        for turn in 1..=80 {
+            if game.outcome().is_some() {
+                break;
+            }
+            if turn >= 8 && turn % 4 == 0 && game.position().can_levy() {
+                let ours = searcher.decide(&game, &level_5).expect("a decision");
+                let deep = searcher.decide(&game, &deeper).expect("a decision");
+                let (best, best_score) = deep.top[0];
+                let ours_score = deep
+                    .top
+                    .iter()
+                    .find(|&&(d, _)| d == ours.decision)
+                    .map_or(deep.top[deep.top.len() - 1].1, |&(_, s)| s);
+                let levy = ours.decision == Decision::Levy || best == Decision::Levy;
+                eprintln!(
+                    "game {seed} turn {turn}: level 5 {} ({}), deeper {best} ({best_score}, depth {})",
+                    ours.decision, ours_score, deep.depth
+                );
+                if levy && ours.decision != best && best_score - ours_score >= 100 {
+                    println!(
+                        "selfplay-{seed}-t{turn}\t{}\t-\t{}\t{best}",
+                        game.position(),
+                        ours.decision
+                    );
+                }
+            }
+            // Level 3 plays the game on (a levy's square too).
+            while game.outcome().is_none() {
+                let d = searcher
+                    .decide(&game, &level_3)
+                    .expect("a decision")
+                    .decision;
+                game.apply(d).expect("level 3's decision is legal");
+                if d != Decision::Levy {
+                    break;
+                }
+            }
+        }
+    }
 }
