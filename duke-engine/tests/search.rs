@@ -453,7 +453,7 @@ fn a_timed_turn_that_can_levy_stops_early_only_when_the_levy_leads() {
     use std::time::Instant;
     let request = Request::new().with_millis(400).unwrap();
     let mut searcher = Searcher::new();
-    // An action (taking a Footman) leads by more than a Footman.
+    // An action (taking a Footman) leads at every depth from 1 to 5.
     let pos: Position = "2fd1+f/6/1F1g2/4+f1/2+C+F2/1+D4 l ABFGIKLMNPPPRSW/abciklmnppprsw 5 12"
         .parse()
         .unwrap();
@@ -468,10 +468,15 @@ fn a_timed_turn_that_can_levy_stops_early_only_when_the_levy_leads() {
         spent >= 390,
         "an action's turn stopped after {spent} ms of 400"
     );
-    // The opening's levy leads from the first iteration on.
-    let game = Game::standard(0);
+    // The levy leads at every depth from 1 to 6, by a quarter of a Footman
+    // or more.
+    let pos: Position = "2pdw1/3k+f1/+Pf4/2+C3/1+F4/1SDF2 l ABFGIKLMNPPRW/abcfgilmnpprs 2 12"
+        .parse()
+        .unwrap();
     let start = Instant::now();
-    let answer = searcher.decide(&game, &request).unwrap();
+    let answer = searcher
+        .decide(&Game::from_position(pos, 1), &request)
+        .unwrap();
     let spent = start.elapsed().as_millis();
     assert_eq!(answer.decision, Decision::Levy);
     assert!(spent < 380, "the levy's decision took {spent} ms of 400");
