@@ -2,6 +2,7 @@
 
 import os
 import pathlib
+import re
 import shutil
 import signal
 import subprocess
@@ -151,7 +152,8 @@ def test_tournament_report_format_and_scores(tmp_path):
     assert f"+{w} ={d} -{l_}, score {100 * sum(s) / 6:.1f}%" in line
     assert tournament.report("a", "b", [1.0, 0.0], 1.0) == (
         "a vs b: 2 games (paired seeds, colours swapped): +1 =0 -1, score 50.0%, "
-        "Elo -0 (95% interval -inf to +inf), 1.0 s")  # as Rust writes -0.0
+        "Elo -0 (95% interval -inf to +inf), 1.0 s\n"  # as Rust writes -0.0
+        "a as Light: +1 =0 -0; as Dark: +0 =0 -1")
 
 
 def duke_program():
@@ -166,8 +168,9 @@ def test_tournament_plays_the_games_duke_tournament_plays():
     args = ["level1", "level2", "--games", "8", "--seed", "5"]
     rust = subprocess.run([duke_program(), "tournament", *args], capture_output=True, text=True, check=True)
     ours = tournament.run("level1", "level2", games=8, seed=5, block=2, progress=False)
-    strip = lambda s: s.strip().rsplit(",", 1)[0]  # noqa: E731 (the time differs)
-    assert strip(ours) == strip(rust.stdout)
+    # The time differs; the line by colour follows it.
+    strip = lambda s: re.sub(r", [0-9.]+ s\n", "\n", s.strip())  # noqa: E731
+    assert strip(ours) == strip(rust.stdout) and "level1 as Light: +" in ours
 
 
 def test_the_commands_as_users_run_them(tmp_path):

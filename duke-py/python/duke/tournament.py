@@ -7,8 +7,8 @@ Needs the extra ``duke-engine[ray]``. A and B are ``random`` or a level
 (``level1`` ... ``level5``). Games are paired as ``duke tournament`` pairs
 them: game i has the seed ``seed * 1000003 + i // 2`` and A plays Light in
 the even games, Dark in the odd ones, so the two programs play the same
-games and print the same win/draw/loss and Elo (95% interval). With
-``--out`` the games are also written as Parquet (see ``duke.data``) and a
+games and print the same win/draw/loss and Elo (95% interval), then A's
+win/draw/loss as Light and as Dark. With ``--out`` the games are also written as Parquet (see ``duke.data``) and a
 stopped match started again plays only its missing blocks.
 """
 
@@ -88,7 +88,8 @@ def wdl(s: Sequence[float]) -> tuple[int, int, int]:
 
 
 def report(a: str, b: str, s: Sequence[float], seconds: float) -> str:
-    """The line ``duke tournament`` prints, from A's scores."""
+    """The two lines ``duke tournament`` prints, from A's scores in game
+    order (A plays Light in the even games): the match, then A by colour."""
     wins, draws, losses = wdl(s)
     n = len(s)
     p = sum(s) / n
@@ -103,9 +104,11 @@ def report(a: str, b: str, s: Sequence[float], seconds: float) -> str:
         return f"{elo(q):+.0f}"
 
     lo, hi = bound(p - 1.96 * se), bound(p + 1.96 * se)
+    light, dark = wdl(s[0::2]), wdl(s[1::2])
     return (
         f"{a} vs {b}: {n} games (paired seeds, colours swapped): +{wins} ={draws} -{losses}, "
-        f"score {100.0 * p:.1f}%, Elo {bound(p)} (95% interval {lo} to {hi}), {seconds:.1f} s"
+        f"score {100.0 * p:.1f}%, Elo {bound(p)} (95% interval {lo} to {hi}), {seconds:.1f} s\n"
+        f"{a} as Light: +{light[0]} ={light[1]} -{light[2]}; as Dark: +{dark[0]} ={dark[1]} -{dark[2]}"
     )
 
 
