@@ -29,6 +29,10 @@ pub(super) const LEVY_MEMORY: usize = 1 << 13;
 /// the placements' positions (ply 1) and the answers to them (ply 2).
 const REMEMBERED_PLIES: usize = 3;
 
+/// From this depth, a levy after the actions is first searched a turn
+/// shallower.
+const LEVY_REDUCTION_DEPTH: i32 = 3;
+
 /// A searcher: its transposition table, history and killer tables.
 /// Reuse one across searches to keep the table's allocation. Every search
 /// starts from a cleared table, so results are deterministic (with one
@@ -924,6 +928,9 @@ impl Searcher {
                 }
             }
         }
+        let in_guard = depth >= LEVY_REDUCTION_DEPTH
+            && pos.rules().objective() == crate::Objective::Duke
+            && pos.is_duke_attacked(pos.side_to_move());
         let list = pos.legal_actions();
         if list.is_empty() {
             return (-MATE + ply as i32).clamp(alpha, beta);
@@ -946,7 +953,9 @@ impl Searcher {
         let mut cut = false;
         let levy_first = tt_action != 0
             && Action::from_bits(tt_action).is_some_and(|a| a.kind() == ActionKind::Place);
+        let mut searched = false;
         if levy_first && has_levy {
+            searched = true;
             let s = self.chance(pos, depth, alpha, beta, ply);
             if s > alpha {
                 alpha = s;
@@ -973,9 +982,19 @@ impl Searcher {
             self.path.push(pos.key());
             let s = if keeps_turn(a) {
                 self.negamax(&child, depth - 1, alpha, beta, ply + 1)
-            } else {
+            } else if !searched {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                // Principal variation search: after the first decision,
+                // each is first shown no better than alpha with a null
+                // window, and searched in full only when it is not.
+                let mut s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && s < beta {
+                    s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+                }
+                s
             };
+            searched = true;
             self.path.pop();
             if s > alpha {
                 alpha = s;
@@ -996,7 +1015,18 @@ impl Searcher {
             i += 1;
         }
         if !cut && has_levy {
-            let s = self.chance(pos, depth, alpha, beta, ply);
+            // The levy after the actions, when the table did not lead with
+            // it: first shown no better than alpha a turn shallower, as a
+            // late move is.
+            let reduced = depth >= LEVY_REDUCTION_DEPTH
+                && searched
+                && !in_guard
+                && self.chance(pos, depth - 1, alpha, alpha + 1, ply) <= alpha;
+            let s = if reduced {
+                alpha
+            } else {
+                self.chance(pos, depth, alpha, beta, ply)
+            };
             if s > alpha {
                 alpha = s;
                 // Any placement marks "levy" as the best decision.
