@@ -928,9 +928,6 @@ impl Searcher {
                 }
             }
         }
-        let in_guard = depth >= LEVY_REDUCTION_DEPTH
-            && pos.rules().objective() == crate::Objective::Duke
-            && pos.is_duke_attacked(pos.side_to_move());
         let list = pos.legal_actions();
         if list.is_empty() {
             return (-MATE + ply as i32).clamp(alpha, beta);
@@ -1020,7 +1017,8 @@ impl Searcher {
             // late move is.
             let reduced = depth >= LEVY_REDUCTION_DEPTH
                 && searched
-                && !in_guard
+                && !(pos.rules().objective() == crate::Objective::Duke
+                    && pos.is_duke_attacked(pos.side_to_move()))
                 && self.chance(pos, depth - 1, alpha, alpha + 1, ply) <= alpha;
             let s = if reduced {
                 alpha
